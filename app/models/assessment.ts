@@ -1,0 +1,119 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties } from './base.ts'
+import { Question, Questionnaire, Recommendation } from './questionnaire.ts'
+import { School } from './school.ts'
+import { Student } from './student.ts'
+import { SchoolMembership, User } from './user.ts'
+
+export const PROFILE_KINDS = ['one-time', 'recurring'] as const
+export type ProfileKind = (typeof PROFILE_KINDS)[number]
+export const PROFILE_STATUSES = ['active', 'closed'] as const
+
+const ProfileSchema = defineEntity({
+	name: 'Profile',
+	indexes: [
+		{ name: 'profile_school_index', properties: ['school', 'status'] },
+		{ name: 'profile_student_index', properties: ['student'] },
+	],
+	checks: [{ name: 'profile_interval_check', expression: `kind = 'one-time' or (interval_weeks between 1 and 26)` }],
+	properties: {
+		...baseProperties(),
+		// The school is the student's, kept here so every query on profiles is scoped in one step.
+		school: () => p.manyToOne(School),
+		student: () => p.manyToOne(Student).deleteRule('cascade'),
+		// A questionnaire with profiles cannot be deleted (1005).
+		questionnaire: () => p.manyToOne(Questionnaire).foreignKeyName('profile_questionnaire_foreign').index(),
+		kind: p.enum(PROFILE_KINDS),
+		intervalWeeks: p.integer().nullable(),
+		startDate: p.date(),
+		endDate: p.date().nullable(),
+		createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		status: p.enum(PROFILE_STATUSES).default('active'),
+		respondents: () =>
+			p
+				.manyToMany(SchoolMembership)
+				.pivotTable('profile_respondent')
+				.joinColumn('profile_id')
+				.inverseJoinColumn('membership_id'),
+		rounds: () => p.oneToMany(Round).mappedBy('profile').orderBy({ index: 'asc' }),
+	},
+})
+export class Profile extends ProfileSchema.class {}
+ProfileSchema.setClass(Profile)
+
+const RoundSchema = defineEntity({
+	name: 'Round',
+	uniques: [{ name: 'round_profile_index_unique', properties: ['profile', 'index'] }],
+	properties: {
+		...baseProperties(),
+		profile: () => p.manyToOne(Profile).deleteRule('cascade'),
+		index: p.integer(),
+		opensOn: p.date(),
+	},
+})
+export class Round extends RoundSchema.class {}
+RoundSchema.setClass(Round)
+
+export const FEEDBACK_STATUSES = ['incomplete', 'inProgress', 'complete'] as const
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number]
+export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = {
+	incomplete: 'Incomplete',
+	inProgress: 'In progress',
+	complete: 'Complete',
+}
+
+const FeedbackSchema = defineEntity({
+	name: 'Feedback',
+	uniques: [{ name: 'feedback_round_respondent_unique', properties: ['round', 'respondent'] }],
+	properties: {
+		...baseProperties(),
+		round: () => p.manyToOne(Round).deleteRule('cascade'),
+		respondent: () => p.manyToOne(SchoolMembership).index(),
+		status: p.enum(FEEDBACK_STATUSES).default('incomplete'),
+		submittedAt: p.datetime().nullable(),
+	},
+})
+export class Feedback extends FeedbackSchema.class {}
+FeedbackSchema.setClass(Feedback)
+
+/** The frequency scale: the stored value of each answer. */
+export const FREQUENCY_SCALE = [
+	{ value: 0, label: 'Always' },
+	{ value: 1, label: 'Very Often' },
+	{ value: 2, label: 'Sometimes' },
+	{ value: 3, label: 'Rarely' },
+	{ value: 4, label: 'Never' },
+] as const
+
+const AnswerSchema = defineEntity({
+	name: 'Answer',
+	uniques: [{ name: 'answer_feedback_question_unique', properties: ['feedback', 'question'] }],
+	checks: [{ name: 'answer_value_check', expression: 'value between 0 and 4' }],
+	properties: {
+		...baseProperties(),
+		feedback: () => p.manyToOne(Feedback).deleteRule('cascade'),
+		// A question with answers cannot be deleted (1005).
+		question: () => p.manyToOne(Question).foreignKeyName('answer_question_foreign').index(),
+		value: p.smallint(),
+	},
+})
+export class Answer extends AnswerSchema.class {}
+AnswerSchema.setClass(Answer)
+
+export const STUDENT_RECOMMENDATION_STATUSES = ['active', 'done'] as const
+
+const StudentRecommendationSchema = defineEntity({
+	name: 'StudentRecommendation',
+	uniques: [{ name: 'student_recommendation_unique', properties: ['student', 'recommendation'] }],
+	properties: {
+		...baseProperties(),
+		student: () => p.manyToOne(Student).deleteRule('cascade'),
+		recommendation: () => p.manyToOne(Recommendation).index(),
+		sourceProfile: () => p.manyToOne(Profile).nullable().deleteRule('set null'),
+		addedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		note: p.text().nullable(),
+		status: p.enum(STUDENT_RECOMMENDATION_STATUSES).default('active'),
+	},
+})
+export class StudentRecommendation extends StudentRecommendationSchema.class {}
+StudentRecommendationSchema.setClass(StudentRecommendation)

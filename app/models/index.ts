@@ -1,0 +1,45 @@
+import { Answer, Feedback, Profile, Round, StudentRecommendation } from './assessment.ts'
+import { AuditEvent, Impersonation } from './audit.ts'
+import { Group } from './group.ts'
+import { ImportJob } from './import-job.ts'
+import { Domain, Question, Questionnaire, Recommendation, Theme } from './questionnaire.ts'
+import { School } from './school.ts'
+import { Student, StudentProfessional } from './student.ts'
+import { TransferRequest } from './transfer.ts'
+import { PasswordToken, SchoolMembership, Session, User } from './user.ts'
+
+export * from './assessment.ts'
+export * from './audit.ts'
+export * from './group.ts'
+export * from './import-job.ts'
+export * from './questionnaire.ts'
+export * from './school.ts'
+export * from './student.ts'
+export * from './transfer.ts'
+export * from './user.ts'
+
+/** Every entity, for the ORM's discovery. */
+export const entities = [
+	School,
+	User,
+	SchoolMembership,
+	Session,
+	PasswordToken,
+	Student,
+	StudentProfessional,
+	Group,
+	TransferRequest,
+	ImportJob,
+	Theme,
+	Questionnaire,
+	Domain,
+	Question,
+	Recommendation,
+	Profile,
+	Round,
+	Feedback,
+	Answer,
+	StudentRecommendation,
+	Impersonation,
+	AuditEvent,
+]

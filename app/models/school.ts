@@ -1,0 +1,36 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties } from './base.ts'
+
+export const SCHOOL_TYPES = [
+	'Independent',
+	'Nursery',
+	'Infant',
+	'Junior',
+	'Primary',
+	'Secondary',
+	'All Through',
+	'FE Provision',
+	'SEND School',
+	'Alternative Provision',
+] as const
+export type SchoolType = (typeof SCHOOL_TYPES)[number]
+
+const SchoolSchema = defineEntity({
+	name: 'School',
+	uniques: [{ name: 'school_subdomain_unique', properties: ['subdomain'] }],
+	properties: {
+		...baseProperties(),
+		name: p.string(),
+		subdomain: p.string().length(63),
+		type: p.enum(SCHOOL_TYPES),
+		urn: p.string().length(6).nullable(),
+		address: p.string().nullable(),
+		postcode: p.string().length(16).nullable(),
+		phone: p.string().length(32).nullable(),
+		contactEmail: p.string().nullable(),
+		archived: p.boolean().default(false),
+	},
+})
+
+export class School extends SchoolSchema.class {}
+SchoolSchema.setClass(School)

@@ -1,0 +1,39 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties } from './base.ts'
+import { School } from './school.ts'
+import { Student } from './student.ts'
+import { User } from './user.ts'
+
+export const TRANSFER_STATUSES = ['created', 'approved', 'rejected'] as const
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number]
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+	created: 'Request sent',
+	approved: 'Request approved',
+	rejected: 'Request rejected',
+}
+
+const TransferRequestSchema = defineEntity({
+	name: 'TransferRequest',
+	uniques: [
+		// One pending request per student.
+		{ name: 'transfer_request_one_pending', properties: ['student'], where: { status: 'created' } },
+	],
+	indexes: [
+		{ name: 'transfer_request_from_index', properties: ['fromSchool', 'status'] },
+		{ name: 'transfer_request_to_index', properties: ['toSchool', 'status'] },
+	],
+	properties: {
+		...baseProperties(),
+		student: () => p.manyToOne(Student).deleteRule('cascade'),
+		fromSchool: () => p.manyToOne(School),
+		toSchool: () => p.manyToOne(School),
+		requestedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		note: p.text().nullable(),
+		status: p.enum(TRANSFER_STATUSES).default('created'),
+		decidedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		decidedAt: p.datetime().nullable(),
+		reason: p.text().nullable(),
+	},
+})
+export class TransferRequest extends TransferRequestSchema.class {}
+TransferRequestSchema.setClass(TransferRequest)

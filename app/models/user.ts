@@ -1,0 +1,76 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties } from './base.ts'
+import { School } from './school.ts'
+
+export const SYSTEM_ROLES = ['spencerAdmin', 'schoolStaff'] as const
+export type SystemRole = (typeof SYSTEM_ROLES)[number]
+
+export const SCHOOL_ROLES = ['schoolAdmin', 'needManager', 'professional'] as const
+export type SchoolRole = (typeof SCHOOL_ROLES)[number]
+
+export const MEMBER_ACCESS = ['none', 'invited', 'active'] as const
+export type MemberAccess = (typeof MEMBER_ACCESS)[number]
+
+const UserSchema = defineEntity({
+	name: 'User',
+	tableName: 'users',
+	// E-mail is unique whatever its case: the index is on lower(email).
+	uniques: [{ name: 'user_email_unique', expression: 'create unique index "user_email_unique" on "users" (lower("email"))' }],
+	properties: {
+		...baseProperties(),
+		email: p.string(),
+		firstName: p.string(),
+		lastName: p.string(),
+		passwordHash: p.string().nullable().hidden().lazy(),
+		systemRole: p.enum(SYSTEM_ROLES).default('schoolStaff'),
+		mfaEnabled: p.boolean().default(false),
+		lastSignInAt: p.datetime().nullable(),
+		memberships: () => p.oneToMany(SchoolMembership).mappedBy('user'),
+	},
+})
+export class User extends UserSchema.class {}
+UserSchema.setClass(User)
+
+const SchoolMembershipSchema = defineEntity({
+	name: 'SchoolMembership',
+	uniques: [{ name: 'school_membership_user_school_unique', properties: ['user', 'school'] }],
+	properties: {
+		...baseProperties(),
+		user: () => p.manyToOne(User).deleteRule('cascade'),
+		school: () => p.manyToOne(School).index(),
+		role: p.enum(SCHOOL_ROLES),
+		jobTitle: p.string().nullable(),
+		access: p.enum(MEMBER_ACCESS).default('none'),
+	},
+})
+export class SchoolMembership extends SchoolMembershipSchema.class {}
+SchoolMembershipSchema.setClass(SchoolMembership)
+
+const SessionSchema = defineEntity({
+	name: 'Session',
+	properties: {
+		...baseProperties(),
+		user: () => p.manyToOne(User).deleteRule('cascade').index(),
+		expiresAt: p.datetime(),
+		lastSeenAt: p.datetime(),
+	},
+})
+export class Session extends SessionSchema.class {}
+SessionSchema.setClass(Session)
+
+export const PASSWORD_TOKEN_PURPOSES = ['reset', 'invitation'] as const
+
+const PasswordTokenSchema = defineEntity({
+	name: 'PasswordToken',
+	uniques: [{ name: 'password_token_hash_unique', properties: ['tokenHash'] }],
+	properties: {
+		...baseProperties(),
+		user: () => p.manyToOne(User).deleteRule('cascade').index(),
+		purpose: p.enum(PASSWORD_TOKEN_PURPOSES),
+		tokenHash: p.string().length(64),
+		expiresAt: p.datetime(),
+		usedAt: p.datetime().nullable(),
+	},
+})
+export class PasswordToken extends PasswordTokenSchema.class {}
+PasswordTokenSchema.setClass(PasswordToken)

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { MikroORM as CoreMikroORM, type Options } from '@mikro-orm/core'
+import { Migrator } from '@mikro-orm/migrations'
+import { PgliteDriver } from '@mikro-orm/pglite'
+import { PostgreSqlDriver } from '@mikro-orm/postgresql'
+import type { EntityManager, SqlEntityManager } from '@mikro-orm/sql'
+import lockfile from 'proper-lockfile'
+import { entities } from '#app/models/index.ts'
+import { migrationsList } from '#migrations/index.ts'
+import type { DatabaseTarget } from './env.server.ts'
+
+export type Orm = CoreMikroORM
+export type Em = SqlEntityManager & EntityManager
+
+/** MikroORM options for one engine; the entities, migrations and SQL are the same for both. */
+export function ormOptions(target: DatabaseTarget, overrides: Partial<Options> = {}): Partial<Options> {
+	const common: Partial<Options> = {
+		entities,
+		extensions: [Migrator],
+		migrations: {
+			path: 'migrations',
+			snapshotName: '.snapshot-spencer',
+			migrationsList,
+			emit: 'ts',
+			snapshotOnMigrate: false,
+			silent: true,
+		},
+		// The forked EntityManager is handed around explicitly; never a global one.
+		allowGlobalContext: false,
+		debug: false,
+		forceUtcTimezone: true,
+		ignoreUndefinedInQuery: true,
+	}
+	if (target.engine === 'postgresql') {
+		return { ...common, driver: PostgreSqlDriver, clientUrl: target.url, pool: { min: 0, max: 10 }, ...overrides }
+	}
+	// In-memory PGlite: the driver's own in-memory name, never a path-like name that would become a folder.
+	return { ...common, driver: PgliteDriver, dbName: target.dir ?? 'memory://', ...overrides }
+}
+
+export type Database = {
+	orm: Orm
+	target: DatabaseTarget
+	close(): Promise<void>
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * Opens the database: for a PGlite folder, first takes its lock, because one
+ * folder serves one process (a second `npm start` must fail at once).
+ */
+export async function openDatabase(target: DatabaseTarget, overrides: Partial<Options> = {}): Promise<Database> {
+	let release: (() => Promise<void>) | null = null
+	if (target.engine === 'pglite' && target.dir) {
+		const dir = path.resolve(target.dir)
+		mkdirSync(dir, { recursive: true })
+		try {
+			release = await lockfile.lock(dir, { stale: 10_000, update: 2_000, realpath: false })
+		} catch (error) {
+			if ((error as { code?: string }).code === 'ELOCKED') {
+				throw new DatabaseInUseError(
+					`The database folder ${dir} is in use by another Spencer process. Stop it first, or set DATABASE_URL to another place.`,
+				)
+			}
+			throw error
+		}
+	}
+	try {
+		const orm = await CoreMikroORM.init(ormOptions(target, overrides))
+		let closed = false
+		return {
+			orm,
+			target,
+			async close() {
+				if (closed) return
+				closed = true
+				await orm.close(true)
+				await release?.()
+			},
+		}
+	} catch (error) {
+		await release?.()
+		throw error
+	}
+}
+
+/** Applies pending migrations; returns the names it applied. */
+export async function migrate(orm: Orm): Promise<string[]> {
+	const applied = await orm.migrator.up()
+	return applied.map((migration) => migration.name)
+}
+
+/** One EntityManager per request: its own identity map, nothing shared between users. */
+export function forkEm(orm: Orm): Em {
+	return orm.em.fork() as Em
+}

@@ -1,0 +1,75 @@
+// Starts Spencer: the production build (built first when missing or stale),
+// or the Vite dev server with NODE_ENV=development. Closes the database
+// cleanly on SIGTERM and SIGINT.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import compression from 'compression'
+import express from 'express'
+
+const DEVELOPMENT = process.env.NODE_ENV === 'development'
+if (!DEVELOPMENT) process.env.NODE_ENV ??= 'production'
+const PORT = Number.parseInt(process.env.PORT || '3000', 10)
+const SERVER_BUILD = 'build/server/index.js'
+
+function newestChange(entry) {
+	if (!existsSync(entry)) return 0
+	const stat = statSync(entry)
+	if (!stat.isDirectory()) return stat.mtimeMs
+	return Math.max(stat.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))))
+}
+
+function buildIfNeeded() {
+	const sources = ['app', 'server', 'migrations', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+	if (!existsSync('app')) return // a deployed image carries only the build
+	const built = existsSync(SERVER_BUILD) ? statSync(SERVER_BUILD).mtimeMs : 0
+	if (built >= Math.max(...sources.map(newestChange))) return
+	console.log('Building Spencer…')
+	const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+	if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+async function main() {
+	const app = express()
+	app.disable('x-powered-by')
+	app.use(compression())
+	let spencer
+	if (DEVELOPMENT) {
+		const vite = await import('vite')
+		const devServer = await vite.createServer({ server: { middlewareMode: true } })
+		app.use(devServer.middlewares)
+		const { createSpencer } = await devServer.ssrLoadModule('./server/app.ts')
+		spencer = await createSpencer()
+	} else {
+		buildIfNeeded()
+		const { createSpencer } = await import(path.resolve(SERVER_BUILD))
+		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+		app.use(express.static('build/client', { maxAge: '1h', index: false }))
+		spencer = await createSpencer()
+	}
+	app.use(spencer.app)
+
+	const server = app.listen(PORT, () => {
+		const engine = spencer.env.database.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
+		console.log(`Spencer is running on http://localhost:${PORT} (${engine})`)
+	})
+
+	let stopping = false
+	const stop = async (signal) => {
+		if (stopping) return
+		stopping = true
+		console.log(`${signal}: closing the server and the database…`)
+		server.close()
+		server.closeAllConnections?.()
+		await spencer.db.close()
+		process.exit(0)
+	}
+	process.on('SIGTERM', () => void stop('SIGTERM'))
+	process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((error) => {
+	// Start-up errors (a bad DATABASE_URL, a folder in use) are for people: the message, not the stack.
+	console.error(`Spencer could not start: ${error instanceof Error ? error.message : String(error)}`)
+	process.exit(1)
+})

@@ -1,0 +1,37 @@
+import { createRequestHandler } from '@react-router/express'
+import express from 'express'
+import { RouterContextProvider } from 'react-router'
+import { ormContext } from '#app/context.ts'
+import { forkEm, migrate, openDatabase, type Database } from '#app/services/database.server.ts'
+import { readEnv, type Env } from '#app/services/env.server.ts'
+import { seedDemo } from '#app/services/seed.server.ts'
+
+export type Spencer = { app: express.Express; db: Database; env: Env }
+
+/**
+ * Opens the database, applies pending migrations, seeds the demo where
+ * DESIGN.md §7 says to, and returns the Express app that serves the routes.
+ */
+export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
+	const db = await openDatabase(env.database)
+	try {
+		const applied = await migrate(db.orm)
+		if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`)
+		if (env.database.engine === 'pglite' || env.SEED_DEMO === '1') {
+			if (await seedDemo(forkEm(db.orm))) console.log('Seeded the demo data (password for every demo account: see README).')
+		}
+	} catch (error) {
+		await db.close()
+		throw error
+	}
+
+	const app = express()
+	app.disable('x-powered-by')
+	app.use(
+		createRequestHandler({
+			build: () => import('virtual:react-router/server-build'),
+			getLoadContext: () => new RouterContextProvider(new Map([[ormContext, db.orm]])),
+		}),
+	)
+	return { app, db, env }
+}
