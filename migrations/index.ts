@@ -1,10 +1,10 @@
 import type { MigrationObject } from '@mikro-orm/core'
-import { Migration20261121211224 as M0 } from './Migration20261121211224.ts'
+import { Migration20261121211545 as M0 } from './Migration20261121211545.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
  * that they travel inside the server build. Written by npm run migration:create.
  */
 export const migrationsList: MigrationObject[] = [
-	{ name: 'Migration20261121211224', class: M0 },
+	{ name: 'Migration20261121211545', class: M0 },
 ]

@@ -15,7 +15,7 @@ const ProfileSchema = defineEntity({
 		{ name: 'profile_school_index', properties: ['school', 'status'] },
 		{ name: 'profile_student_index', properties: ['student'] },
 	],
-	checks: [{ name: 'profile_interval_check', expression: `kind = 'one-time' or (interval_weeks between 1 and 26)` }],
+	checks: [{ name: 'profile_interval_check', expression: "(kind = 'one-time'::text) OR ((interval_weeks >= 1) AND (interval_weeks <= 26))" }],
 	properties: {
 		...baseProperties(),
 		// The school is the student's, kept here so every query on profiles is scoped in one step.
@@ -88,7 +88,7 @@ export const FREQUENCY_SCALE = [
 const AnswerSchema = defineEntity({
 	name: 'Answer',
 	uniques: [{ name: 'answer_feedback_question_unique', properties: ['feedback', 'question'] }],
-	checks: [{ name: 'answer_value_check', expression: 'value between 0 and 4' }],
+	checks: [{ name: 'answer_value_check', expression: '(value >= 0) AND (value <= 4)' }],
 	properties: {
 		...baseProperties(),
 		feedback: () => p.manyToOne(Feedback).deleteRule('cascade'),

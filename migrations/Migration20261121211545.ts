@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261121211224 extends Migration {
+export class Migration20261121211545 extends Migration {
 
-  override name = 'Migration20261121211224';
+  override name = 'Migration20261121211545';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "audit_event" ("id" uuid not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "actor_id" uuid null, "impersonated_user_id" uuid null, "action" varchar(255) not null, "entity_type" varchar(255) not null, "entity_id" varchar(255) null, "school_id" uuid null, "at" timestamptz not null, primary key ("id"));`);
@@ -72,7 +72,7 @@ export class Migration20261121211224 extends Migration {
     this.addSql(`create index "profile_questionnaire_id_index" on "profile" ("questionnaire_id");`);
     this.addSql(`create index "profile_school_index" on "profile" ("school_id", "status");`);
     this.addSql(`create index "profile_student_index" on "profile" ("student_id");`);
-    this.addSql(`alter table "profile" add constraint "profile_interval_check" check (kind = 'one-time' or (interval_weeks between 1 and 26));`);
+    this.addSql(`alter table "profile" add constraint "profile_interval_check" check ((kind = 'one-time'::text) OR ((interval_weeks >= 1) AND (interval_weeks <= 26)));`);
     this.addSql(`alter table "profile" add constraint "profile_kind_check" check ("kind" in ('one-time', 'recurring'));`);
     this.addSql(`alter table "profile" add constraint "profile_status_check" check ("status" in ('active', 'closed'));`);
 
@@ -92,7 +92,7 @@ export class Migration20261121211224 extends Migration {
     this.addSql(`create table "answer" ("id" uuid not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "feedback_id" uuid not null, "question_id" uuid not null, "value" smallint not null, primary key ("id"));`);
     this.addSql(`create index "answer_question_id_index" on "answer" ("question_id");`);
     this.addSql(`alter table "answer" add constraint "answer_feedback_question_unique" unique ("feedback_id", "question_id");`);
-    this.addSql(`alter table "answer" add constraint "answer_value_check" check (value between 0 and 4);`);
+    this.addSql(`alter table "answer" add constraint "answer_value_check" check ((value >= 0) AND (value <= 4));`);
 
     this.addSql(`create table "profile_respondent" ("profile_id" uuid not null, "membership_id" uuid not null, primary key ("profile_id", "membership_id"));`);
 

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import type { Options } from '@mikro-orm/core'
+import pg from 'pg'
+import { RouterContextProvider } from 'react-router'
+import { appContext, type AppContext } from '#app/context.ts'
+import { forkEm, migrate, openDatabase, type Database, type Em } from '#app/services/database.server.ts'
+import type { DatabaseTarget } from '#app/services/env.server.ts'
+
+export type TestDatabase = Database & {
+	/** A fresh EntityManager, as one request would have. */
+	em(): Em
+	/** A router context for calling loaders and actions directly. */
+	routerContext(extra?: Partial<AppContext>): RouterContextProvider
+	engine: DatabaseTarget['engine']
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new
+ * PostgreSQL database created beside TEST_DATABASE_URL and dropped afterwards.
+ */
+export async function createTestDatabase(overrides: Partial<Options> = {}): Promise<TestDatabase> {
+	const serverUrl = process.env.TEST_DATABASE_URL
+	let target: DatabaseTarget = { engine: 'pglite', dir: null }
+	let drop = async () => {}
+	if (serverUrl) {
+		const name = `spencer_test_${randomBytes(6).toString('hex')}`
+		await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`))
+		const url = new URL(serverUrl)
+		url.pathname = `/${name}`
+		target = { engine: 'postgresql', url: url.toString() }
+		drop = () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+	}
+	const db = await openDatabase(target, overrides)
+	await migrate(db.orm)
+	return {
+		...db,
+		engine: target.engine,
+		em: () => forkEm(db.orm),
+		routerContext: (extra = {}) => new RouterContextProvider(new Map([[appContext, { em: forkEm(db.orm), ...extra }]])),
+		async close() {
+			await db.close()
+			await drop()
+		},
+	}
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		return await run(client)
+	} finally {
+		await client.end()
+	}
+}

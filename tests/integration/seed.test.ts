@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+	Answer,
+	Feedback,
+	Profile,
+	Question,
+	Questionnaire,
+	Recommendation,
+	Round,
+	School,
+	SchoolMembership,
+	Student,
+	User,
+} from '#app/models/index.ts'
+import { verifyPassword } from '#app/services/password.server.ts'
+import { DEMO_PASSWORD } from '#app/services/seed-content.server.ts'
+import { seedDemo } from '#app/services/seed.server.ts'
+import { isValidUpn } from '#app/lib/upn.ts'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+
+let db: TestDatabase
+let first: boolean
+beforeAll(async () => {
+	db = await createTestDatabase()
+	first = await seedDemo(db.em(), { today: new Date('2026-11-21T09:00:00Z') })
+})
+afterAll(() => db?.close())
+
+async function counts() {
+	const em = db.em()
+	return {
+		schools: await em.count(School, {}),
+		users: await em.count(User, {}),
+		students: await em.count(Student, {}),
+		profiles: await em.count(Profile, {}),
+		rounds: await em.count(Round, {}),
+		feedback: await em.count(Feedback, {}),
+		answers: await em.count(Answer, {}),
+	}
+}
+
+test('seeds the three named schools', async () => {
+	expect(first).toBe(true)
+	const schools = await db.em().find(School, {}, { orderBy: { name: 'asc' } })
+	expect(schools.map((school) => [school.name, school.subdomain, school.type])).toEqual([
+		['Meadow View School', 'meadowview', 'SEND School'],
+		['Oakfield Primary School', 'oakfield', 'Primary'],
+		['Riverside Academy', 'riverside', 'Secondary'],
+	])
+})
+
+test('each documented account exists with its role and the documented password', async () => {
+	const em = db.em()
+	const expected: [string, string | null, string | null][] = [
+		['admin@spencer.test', null, null],
+		['office@oakfield.test', 'oakfield', 'schoolAdmin'],
+		['senco@oakfield.test', 'oakfield', 'needManager'],
+		['teacher@oakfield.test', 'oakfield', 'professional'],
+		['office@riverside.test', 'riverside', 'schoolAdmin'],
+	]
+	for (const [email, subdomain, role] of expected) {
+		const user = await em.findOneOrFail(User, { email }, { populate: ['passwordHash'] })
+		expect(await verifyPassword(user.passwordHash!, DEMO_PASSWORD)).toBe(true)
+		if (role === null) {
+			expect(user.systemRole).toBe('spencerAdmin')
+			expect(user.mfaEnabled).toBe(true)
+			continue
+		}
+		const membership = await em.findOneOrFail(SchoolMembership, { user }, { populate: ['school'] })
+		expect([membership.school.subdomain, membership.role, membership.access]).toEqual([subdomain, role, 'active'])
+	}
+})
+
+test('one published questionnaire of 5 domains × 5 questions, with themes and 10+ recommendations', async () => {
+	const em = db.em()
+	const [questionnaire, ...others] = await em.find(Questionnaire, {}, { populate: ['domains.questions'] })
+	expect(others).toHaveLength(0)
+	if (!questionnaire) throw new Error('no questionnaire')
+	expect(questionnaire.status).toBe('published')
+	expect(questionnaire.domains.length).toBe(5)
+	for (const domain of questionnaire.domains) expect(domain.questions.length).toBe(5)
+	expect(await em.count(Question, { theme: { $ne: null } })).toBe(25)
+	expect(await em.count(Question, { reverse: true })).toBeGreaterThan(0)
+	expect(await em.count(Recommendation, {})).toBeGreaterThanOrEqual(10)
+})
+
+test('60 students with valid UPNs, each with a profile, rounds and complete answers', async () => {
+	const em = db.em()
+	const students = await em.find(Student, {})
+	expect(students).toHaveLength(60)
+	expect(students.every((student) => isValidUpn(student.upn))).toBe(true)
+	const withoutAnswers = await em.execute(
+		`select s.id from student s where not exists (
+			select 1 from profile p join round r on r.profile_id = p.id join feedback f on f.round_id = r.id
+			join answer a on a.feedback_id = f.id where p.student_id = s.id and f.status = 'complete')`,
+	)
+	expect(withoutAnswers).toEqual([])
+	// Every complete feedback answers all 25 questions.
+	const partial = await em.execute(
+		`select f.id from feedback f left join answer a on a.feedback_id = f.id
+		where f.status = 'complete' group by f.id having count(a.id) <> 25`,
+	)
+	expect(partial).toEqual([])
+})
+
+test('is idempotent: a second run writes nothing', async () => {
+	const before = await counts()
+	expect(await seedDemo(db.em())).toBe(false)
+	expect(await counts()).toEqual(before)
+})

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	test: {
+		projects: [
+			{
+				test: {
+					name: 'unit',
+					include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+					setupFiles: ['./tests/setup/console.ts'],
+					environment: 'node',
+				},
+			},
+			{
+				test: {
+					name: 'integration',
+					include: ['tests/integration/**/*.test.ts'],
+					setupFiles: ['./tests/setup/console.ts'],
+					environment: 'node',
+					testTimeout: 60_000,
+					hookTimeout: 120_000,
+					// Each file opens its own database; two at a time suits a two-core machine.
+					maxWorkers: 2,
+				},
+			},
+		],
+	},
+})
