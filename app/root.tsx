@@ -5,7 +5,10 @@ import stylesheet from './app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware]
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+export const links: Route.LinksFunction = () => [
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'stylesheet', href: stylesheet },
+]
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	return (

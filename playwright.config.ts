@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	fullyParallel: false,
+	workers: 1,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	reporter: process.env.CI ? 'list' : 'list',
+	timeout: 30_000,
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		launchOptions: {
+			// Playwright cannot download its own browser here: use the system's Chromium.
+			executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+		},
+		trace: 'retain-on-failure',
+	},
+	projects: [
+		{ name: 'chromium', use: { browserName: 'chromium' } },
+		{
+			name: 'chromium-no-js',
+			use: { browserName: 'chromium', javaScriptEnabled: false },
+			testIgnore: ['axe-helper.spec.ts'],
+		},
+	],
+	webServer: {
+		// The production build on a fresh in-memory database with the demo seeded.
+		command: 'node server.js',
+		url: `http://localhost:${PORT}/healthz`,
+		timeout: 240_000,
+		reuseExistingServer: false,
+		stdout: 'pipe',
+		env: { PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: 'test-results/outbox' },
+	},
+})
