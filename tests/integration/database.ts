@@ -28,7 +28,9 @@ export async function createTestDatabase(overrides: Partial<Options> = {}): Prom
 		const url = new URL(serverUrl)
 		url.pathname = `/${name}`
 		target = { engine: 'postgresql', url: url.toString() }
-		drop = () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+		drop = async () => {
+			await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+		}
 	}
 	const db = await openDatabase(target, overrides)
 	await migrate(db.orm)

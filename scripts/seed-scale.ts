@@ -1,0 +1,28 @@
+/**
+ * npm run seed:scale — the benchmark data set (50 schools × 1,000 students,
+ * each with a recurring profile of 2 answered rounds) on DATABASE_URL.
+ * SCALE_SCHOOLS, SCALE_STUDENTS and SCALE_ROUNDS change the size.
+ */
+import { forkEm, migrate, openDatabase } from '#app/services/database.server.ts'
+import { readEnv } from '#app/services/env.server.ts'
+import { seedScale } from '#app/services/seed-scale.server.ts'
+
+const env = readEnv()
+const options = {
+	schools: Number(process.env.SCALE_SCHOOLS ?? 50),
+	studentsPerSchool: Number(process.env.SCALE_STUDENTS ?? 1000),
+	rounds: Number(process.env.SCALE_ROUNDS ?? 2),
+}
+const db = await openDatabase(env.database)
+try {
+	await migrate(db.orm)
+	const started = performance.now()
+	const result = await seedScale(forkEm(db.orm), options)
+	const seconds = (performance.now() - started) / 1000
+	console.log(
+		`seed:scale on ${env.database.engine}: ${result.schoolsCreated} new school(s) of ${options.studentsPerSchool} students; ` +
+			`${result.students} scale students and ${result.answers} answers in total; ${seconds.toFixed(1)} s`,
+	)
+} finally {
+	await db.close()
+}
