@@ -19,6 +19,7 @@ FROM base AS runtime
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.js ./
+COPY --chown=node:node scripts/build-if-needed.js ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV PORT=3000

@@ -1,33 +1,14 @@
 // Starts Spencer: the production build (built first when missing or stale),
 // or the Vite dev server with NODE_ENV=development. Closes the database
 // cleanly on SIGTERM and SIGINT.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
+import { buildIfNeeded, SERVER_BUILD } from './scripts/build-if-needed.js'
 
 const DEVELOPMENT = process.env.NODE_ENV === 'development'
 if (!DEVELOPMENT) process.env.NODE_ENV ??= 'production'
 const PORT = Number.parseInt(process.env.PORT || '3000', 10)
-const SERVER_BUILD = 'build/server/index.js'
-
-function newestChange(entry) {
-	if (!existsSync(entry)) return 0
-	const stat = statSync(entry)
-	if (!stat.isDirectory()) return stat.mtimeMs
-	return Math.max(stat.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))))
-}
-
-function buildIfNeeded() {
-	const sources = ['app', 'server', 'migrations', 'package.json', 'vite.config.ts', 'react-router.config.ts']
-	if (!existsSync('app')) return // a deployed image carries only the build
-	const built = existsSync(SERVER_BUILD) ? statSync(SERVER_BUILD).mtimeMs : 0
-	if (built >= Math.max(...sources.map(newestChange))) return
-	console.log('Building Spencer…')
-	const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-	if (result.status !== 0) process.exit(result.status ?? 1)
-}
 
 async function main() {
 	const app = express()

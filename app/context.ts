@@ -1,11 +1,17 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { Auth } from '#app/services/auth.server.ts'
 import type { Em, Orm } from '#app/services/database.server.ts'
 
-/** The ORM, set by the server on each request's context. */
-export const ormContext = createContext<Orm>()
+/** What the server hands to each request: the ORM and the client's address (as Express saw it). */
+export type ServerContext = { orm: Orm; clientAddress: string }
+export const serverContext = createContext<ServerContext>()
 
-/** What route modules work with: this request's own EntityManager. */
-export type AppContext = { em: Em }
+/**
+ * What route modules work with: this request's own EntityManager, and who is
+ * signed in (null for a visitor). `sessionExpired` says a session cookie came
+ * with the request but its session is over.
+ */
+export type AppContext = { em: Em; auth: Auth | null; sessionExpired: boolean; clientAddress: string }
 export const appContext = createContext<AppContext>()
 
 export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {

@@ -1,5 +1,10 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { useNonce } from '#app/components/nonce.tsx'
+import { Toaster } from '#app/components/ui/Toaster.tsx'
+import { getAppContext } from '#app/context.ts'
+import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { requestContextMiddleware } from '#app/services/request.server.ts'
+import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 
@@ -10,7 +15,15 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
 ]
 
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const { em } = getAppContext(context)
+	const { toast, clear } = await readToast(em, request)
+	return data({ toasts: toast ? [toast] : [] }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	const rootData = useRouteLoaderData<typeof loader>('root')
 	return (
 		<html lang="en-GB">
 			<head>
@@ -21,8 +34,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
-				<ScrollRestoration />
-				<Scripts />
+				<Toaster toasts={rootData?.toasts ?? []} />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)
@@ -33,18 +47,24 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const notFound = isRouteErrorResponse(error) && error.status === 404
+	const status = isRouteErrorResponse(error) ? error.status : 500
+	const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong'
+	const message =
+		status === 404
+			? 'The page you asked for does not exist, or is not yours to see.'
+			: status === 403
+				? 'This request was refused.'
+				: ERROR_CATALOGUE[1000]
 	return (
-		<main className="mx-auto max-w-2xl px-6 py-10">
-			<h1 className="text-2xl font-semibold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+		<main className="mx-auto max-w-2xl px-6 py-16">
+			<h1 className="text-2xl font-semibold">{title}</h1>
 			<p className="mt-2" role="alert">
-				{notFound
-					? 'The page you asked for does not exist.'
-					: 'Something went wrong. Please, refresh the page or try again later.'}
+				{message}
+				{status >= 500 ? ' (code 1000)' : null}
 			</p>
-			<p className="mt-4">
-				<a className="text-blue-700 underline" href="/">
-					Go to the home page
+			<p className="mt-6">
+				<a className="font-medium text-brand underline underline-offset-2" href="/">
+					Go to your home page
 				</a>
 			</p>
 		</main>

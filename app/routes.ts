@@ -1,8 +1,30 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 export default [
-	index('routes/home.tsx'),
+	index('routes/index.ts'),
 	route('healthz', 'routes/healthz.ts'),
+
+	// Signing in and out, and setting a password from an e-mailed link.
+	...prefix('auth', [
+		layout('routes/auth/layout.tsx', [
+			route('login', 'routes/auth/login.tsx'),
+			route('forgot-password', 'routes/auth/forgot-password.tsx'),
+			route('new-password', 'routes/auth/new-password.tsx'),
+			route('set-password-from-email', 'routes/auth/set-password-from-email.tsx'),
+		]),
+		route('logout', 'routes/auth/logout.ts'),
+	]),
+
+	// Every signed-in screen: the shell (sidebar, header, toasts) around each area.
+	layout('routes/shell.tsx', [
+		...prefix('spencer-admin', [layout('routes/spencer-admin/layout.tsx', [index('routes/spencer-admin/index.tsx')])]),
+		...prefix('school-admin', [layout('routes/school-admin/layout.tsx', [index('routes/school-admin/index.tsx')])]),
+		...prefix('need-manager', [layout('routes/need-manager/layout.tsx', [index('routes/need-manager/index.tsx')])]),
+		...prefix('professional', [layout('routes/professional/layout.tsx', [index('routes/professional/index.tsx')])]),
+		...prefix('settings', [index('routes/settings/index.ts'), route('profile', 'routes/settings/profile.tsx')]),
+		...prefix('students', [index('routes/students/index.ts')]),
+	]),
+	route('sidebar', 'routes/sidebar.ts'),
 
 	...prefix('ui-kit', [
 		layout('routes/ui-kit/layout.tsx', [
@@ -16,4 +38,17 @@ export default [
 			route('misc', 'routes/ui-kit/misc.tsx'),
 		]),
 	]),
+
+	// JSON endpoints: JSON in and out, `{ code, message }` errors.
+	...prefix('api', [
+		route('me', 'routes/api/me.ts'),
+		...prefix('auth', [
+			route('password', 'routes/api/auth/password.ts'),
+			route('reset-password', 'routes/api/auth/reset-password.ts'),
+			route('send-reset-password-email', 'routes/api/auth/send-reset-password-email.ts'),
+		]),
+	]),
+
+	// Unknown paths go home.
+	route('*', 'routes/catch-all.ts'),
 ] satisfies RouteConfig

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core'
 import { Migration20261121211545 as M0 } from './Migration20261121211545.ts'
+import { Migration20261121212720_auth as M1 } from './Migration20261121212720_auth.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -7,4 +8,5 @@ import { Migration20261121211545 as M0 } from './Migration20261121211545.ts'
  */
 export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261121211545', class: M0 },
+	{ name: 'Migration20261121212720_auth', class: M1 },
 ]

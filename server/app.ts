@@ -1,7 +1,8 @@
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
-import { ormContext } from '#app/context.ts'
+import { serverContext } from '#app/context.ts'
+import { CROSS_SITE_REFUSED, isCrossSiteWrite } from '#app/services/csrf.server.ts'
 import { forkEm, migrate, openDatabase, type Database } from '#app/services/database.server.ts'
 import { readEnv, type Env } from '#app/services/env.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
@@ -27,10 +28,22 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 
 	const app = express()
 	app.disable('x-powered-by')
+	// Behind a load balancer, TRUST_PROXY=1 makes req.ip the client's address (for rate limits).
+	if (env.TRUST_PROXY === '1') app.set('trust proxy', 1)
+	// Cross-site writes are refused before any route sees them (DESIGN.md §8).
+	app.use((req, res, next) => {
+		const ownOrigin = `${req.protocol}://${req.get('host')}`
+		if (isCrossSiteWrite({ method: req.method, secFetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), ownOrigin })) {
+			res.status(403).json(CROSS_SITE_REFUSED)
+			return
+		}
+		next()
+	})
 	app.use(
 		createRequestHandler({
 			build: () => import('virtual:react-router/server-build'),
-			getLoadContext: () => new RouterContextProvider(new Map([[ormContext, db.orm]])),
+			getLoadContext: (req) =>
+				new RouterContextProvider(new Map([[serverContext, { orm: db.orm, clientAddress: req.ip ?? 'unknown' }]])),
 		}),
 	)
 	return { app, db, env }

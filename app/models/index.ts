@@ -6,7 +6,8 @@ import { Domain, Question, Questionnaire, Recommendation, Theme } from './questi
 import { School } from './school.ts'
 import { Student, StudentProfessional } from './student.ts'
 import { TransferRequest } from './transfer.ts'
-import { PasswordToken, SchoolMembership, Session, User } from './user.ts'
+import { AppSecret, RateLimit } from './security.ts'
+import { PasswordToken, PendingSignIn, SchoolMembership, Session, User } from './user.ts'
 
 export * from './assessment.ts'
 export * from './audit.ts'
@@ -14,6 +15,7 @@ export * from './group.ts'
 export * from './import-job.ts'
 export * from './questionnaire.ts'
 export * from './school.ts'
+export * from './security.ts'
 export * from './student.ts'
 export * from './transfer.ts'
 export * from './user.ts'
@@ -25,6 +27,9 @@ export const entities = [
 	SchoolMembership,
 	Session,
 	PasswordToken,
+	PendingSignIn,
+	RateLimit,
+	AppSecret,
 	Student,
 	StudentProfessional,
 	Group,

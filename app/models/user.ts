@@ -46,12 +46,21 @@ const SchoolMembershipSchema = defineEntity({
 export class SchoolMembership extends SchoolMembershipSchema.class {}
 SchoolMembershipSchema.setClass(SchoolMembership)
 
+/**
+ * A signed-in session. The cookie holds a 256-bit random token; only its
+ * SHA-256 is stored, so a copy of the database opens no session.
+ */
 const SessionSchema = defineEntity({
 	name: 'Session',
+	uniques: [{ name: 'session_token_hash_unique', properties: ['tokenHash'] }],
 	properties: {
 		...baseProperties(),
 		user: () => p.manyToOne(User).deleteRule('cascade').index(),
+		tokenHash: p.string().length(64),
+		/** Idle expiry: moves forward as the user works. */
 		expiresAt: p.datetime(),
+		/** Absolute expiry: never moves. */
+		absoluteExpiresAt: p.datetime(),
 		lastSeenAt: p.datetime(),
 	},
 })
@@ -74,3 +83,25 @@ const PasswordTokenSchema = defineEntity({
 })
 export class PasswordToken extends PasswordTokenSchema.class {}
 PasswordTokenSchema.setClass(PasswordToken)
+
+/**
+ * The step between a right password and the e-mailed code: bound to the user
+ * who passed the password step, it lives 3 minutes, allows 5 wrong codes and
+ * is used once; a resend replaces the code.
+ */
+const PendingSignInSchema = defineEntity({
+	name: 'PendingSignIn',
+	uniques: [{ name: 'pending_sign_in_token_hash_unique', properties: ['tokenHash'] }],
+	properties: {
+		...baseProperties(),
+		user: () => p.manyToOne(User).deleteRule('cascade').index(),
+		tokenHash: p.string().length(64),
+		codeHash: p.string().length(64).nullable(),
+		attempts: p.integer().default(0),
+		expiresAt: p.datetime(),
+		usedAt: p.datetime().nullable(),
+		redirectTo: p.string().nullable(),
+	},
+})
+export class PendingSignIn extends PendingSignInSchema.class {}
+PendingSignInSchema.setClass(PendingSignIn)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Options } from '@mikro-orm/core'
 import pg from 'pg'
 import { RouterContextProvider } from 'react-router'
-import { appContext, type AppContext } from '#app/context.ts'
+import { appContext, serverContext, type AppContext } from '#app/context.ts'
 import { forkEm, migrate, openDatabase, type Database, type Em } from '#app/services/database.server.ts'
 import type { DatabaseTarget } from '#app/services/env.server.ts'
 
@@ -38,7 +38,12 @@ export async function createTestDatabase(overrides: Partial<Options> = {}): Prom
 		...db,
 		engine: target.engine,
 		em: () => forkEm(db.orm),
-		routerContext: (extra = {}) => new RouterContextProvider(new Map([[appContext, { em: forkEm(db.orm), ...extra }]])),
+		routerContext: (extra = {}) => {
+			const context = new RouterContextProvider()
+			context.set(serverContext, { orm: db.orm, clientAddress: '127.0.0.1' })
+			context.set(appContext, { em: forkEm(db.orm), auth: null, sessionExpired: false, clientAddress: '127.0.0.1', ...extra })
+			return context
+		},
 		async close() {
 			await db.close()
 			await drop()

@@ -1,0 +1,137 @@
+import { LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
+import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
+import { Logo } from '#app/components/Logo.tsx'
+import type { NavIcon, NavItem } from './nav.ts'
+
+const ICONS: Record<NavIcon, LucideIcon> = { overview: LayoutDashboard, settings: Settings }
+
+export type ShellUser = { name: string; email: string; roleLabel: string }
+
+/**
+ * The signed-in frame: a sidebar (260 px open, 86 px collapsed; the state
+ * lives in a cookie so the server renders it right) and a 72 px header.
+ */
+export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; nav: NavItem[]; sidebarOpen: boolean; children: ReactNode }) {
+	const location = useLocation()
+	const fetcher = useFetcher()
+	// With JavaScript the toggle posts in the background; the optimistic state shows at once.
+	const pendingOpen = fetcher.formData?.get('open')
+	const open = pendingOpen === undefined || pendingOpen === null ? sidebarOpen : pendingOpen === 'true'
+	useEffect(() => {
+		window.localStorage.setItem('sidebar-opened', String(open))
+	}, [open])
+
+	return (
+		<div className="flex min-h-screen bg-slate-50">
+			<a
+				href="#main"
+				className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+			>
+				Skip to main content
+			</a>
+			<nav
+				aria-label="Main"
+				className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 motion-reduce:transition-none ${open ? 'w-[260px]' : 'w-[86px]'}`}
+			>
+				<div className={`flex h-[72px] items-center border-b border-slate-200 ${open ? 'px-6' : 'justify-center px-2'}`}>
+					<Link to="/" aria-label="Spencer home" className="rounded-md">
+						<Logo variant={open ? 'full' : 'mark'} decorative />
+					</Link>
+				</div>
+				<ul className="flex flex-1 flex-col gap-1 p-3">
+					{nav.map((item) => {
+						const Icon = ICONS[item.icon]
+						return (
+							<li key={item.to} className="group relative">
+								<NavLink
+									to={item.to}
+									end={item.end}
+									viewTransition
+									aria-label={open ? undefined : item.label}
+									className={({ isActive }) =>
+										`flex h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${open ? '' : 'justify-center'} ${
+											isActive ? 'bg-brand text-white' : 'text-slate-800 hover:bg-slate-100'
+										}`
+									}
+								>
+									<Icon aria-hidden="true" className="size-5 shrink-0" />
+									{open ? <span>{item.label}</span> : null}
+								</NavLink>
+								{open ? null : <CollapsedTip label={item.label} />}
+							</li>
+						)
+					})}
+				</ul>
+				<div className="flex flex-col gap-1 border-t border-slate-200 p-3">
+					<fetcher.Form method="post" action="/sidebar" className="group relative">
+						<input type="hidden" name="open" value={String(!open)} />
+						<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+						<button
+							type="submit"
+							aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
+							aria-expanded={open}
+							className={`flex h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 ${open ? '' : 'justify-center'}`}
+						>
+							{open ? <PanelLeftClose aria-hidden="true" className="size-5" /> : <PanelLeftOpen aria-hidden="true" className="size-5" />}
+							{open ? <span>Collapse</span> : null}
+						</button>
+						{open ? null : <CollapsedTip label="Expand sidebar" />}
+					</fetcher.Form>
+					<Form method="post" action="/auth/logout" className="group relative">
+						<button
+							type="submit"
+							aria-label={open ? undefined : 'Log out'}
+							className={`flex h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 ${open ? '' : 'justify-center'}`}
+						>
+							<LogOut aria-hidden="true" className="size-5" />
+							{open ? <span>Log out</span> : null}
+						</button>
+						{open ? null : <CollapsedTip label="Log out" />}
+					</Form>
+				</div>
+			</nav>
+			<div className="flex min-w-0 flex-1 flex-col">
+				<header className="sticky top-0 z-10 flex h-[72px] items-center justify-end gap-4 border-b border-slate-200 bg-white px-6">
+					<Link
+						to="/settings/profile"
+						className="flex items-center gap-3 rounded-md px-2 py-1 hover:bg-slate-100"
+						aria-label={`${user.name}, ${user.roleLabel}: profile settings`}
+					>
+						<span className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white" aria-hidden="true">
+							{initials(user.name)}
+						</span>
+						<span className="flex flex-col text-left leading-tight">
+							<span className="text-sm font-semibold text-slate-900">{user.name}</span>
+							<span className="text-xs text-slate-700">{user.roleLabel}</span>
+						</span>
+					</Link>
+				</header>
+				<main id="main" tabIndex={-1} className="flex-1 px-6 py-8 focus:outline-none">
+					{children}
+				</main>
+			</div>
+		</div>
+	)
+}
+
+/** The label of a collapsed item, shown on hover and keyboard focus (no JavaScript needed). */
+function CollapsedTip({ label }: { label: string }) {
+	return (
+		<span
+			aria-hidden="true"
+			className="pointer-events-none absolute top-1/2 left-full z-20 ml-2 hidden -translate-y-1/2 rounded-md bg-slate-900 px-3 py-1.5 text-sm whitespace-nowrap text-white group-focus-within:block group-hover:block"
+		>
+			{label}
+		</span>
+	)
+}
+
+function initials(name: string) {
+	return name
+		.split(/\s+/)
+		.filter(Boolean)
+		.slice(0, 2)
+		.map((part) => part[0]?.toUpperCase())
+		.join('')
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+export const PASSWORD_HINT = 'Your password should have at least 1 uppercase letter and 1 symbol'
+
+/** The product's password rule (DESIGN.md §8), shared by the browser and the server. */
+export const PasswordSchema = z
+	.string({ error: 'Enter a password' })
+	.min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
+	.max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
+	.regex(/\p{Lu}/u, 'Add at least 1 uppercase letter')
+	.regex(/[^\p{L}\p{N}\s]/u, 'Add at least 1 symbol, such as ! or ?')
+
+export const EmailSchema = z
+	.string({ error: 'Enter your e-mail address' })
+	.trim()
+	.min(1, 'Enter your e-mail address')
+	.max(254, 'Enter a shorter e-mail address')
+	.pipe(z.email({ error: 'Enter a valid e-mail address' }))
+	.transform((email) => email.toLowerCase())

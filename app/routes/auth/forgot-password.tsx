@@ -1,0 +1,86 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+import { z } from 'zod'
+import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { TextField } from '#app/components/ui/TextField.tsx'
+import { EmailSchema } from '#app/lib/password-rules.ts'
+import { requestPasswordReset } from '#app/services/auth.server.ts'
+import { authPostLimit, requireAnonymous } from '#app/services/guards.server.ts'
+import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
+import { retryAfterHeaders } from '#app/lib/headers.ts'
+import type { AuthHandle } from './layout.tsx'
+import type { Route } from './+types/forgot-password.ts'
+
+export const handle: AuthHandle = {
+	title: 'Password Recovery',
+	subtitle: 'Please enter your email address to search for your account.',
+}
+
+const ForgotPasswordSchema = z.object({ email: EmailSchema })
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = requireAnonymous(context)
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
+	const limited = await authPostLimit(app)
+	if (limited) return data({ sent: false, result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers })
+	if (submission.status !== 'success') return data({ sent: false, result: submission.reply() }, { status: 400 })
+	const result = await requestPasswordReset(app.em, request, submission.value.email)
+	if (result.kind === 'limited') {
+		return data(
+			{ sent: false, result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) },
+			{ status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+		)
+	}
+	// The same answer whether or not an account exists for the address.
+	return { sent: true, result: submission.reply() }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+	const [form, fields] = useForm({
+		id: 'forgot-password',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(ForgotPasswordSchema),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+	})
+	if (actionData?.sent) {
+		return (
+			<div className="flex flex-col gap-6">
+				<p role="status" className="rounded-md border border-emerald-700 bg-emerald-50 px-3 py-3 text-slate-900">
+					If an account uses that address, we have sent it an e-mail with a link to choose a new password. The link works
+					once, for 1 hour.
+				</p>
+				<Link to="/auth/login" className="font-medium text-brand underline underline-offset-2">
+					Back to sign in
+				</Link>
+			</div>
+		)
+	}
+	return (
+		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextField
+				id={fields.email.id}
+				name={fields.email.name}
+				label="E-mail"
+				type="email"
+				autoComplete="email"
+				defaultValue={fields.email.initialValue}
+				errorMessage={fields.email.errors?.join(' ')}
+				isRequired
+			/>
+			<SubmitButton size="lg">Send me a link</SubmitButton>
+			<Link to="/auth/login" className="text-center text-sm font-medium text-brand underline underline-offset-2">
+				Back to sign in
+			</Link>
+		</Form>
+	)
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders
+
+export const meta: Route.MetaFunction = () => [{ title: 'Password recovery · Spencer' }]

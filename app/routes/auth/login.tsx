@@ -1,0 +1,225 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { z } from 'zod'
+import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { TextField } from '#app/components/ui/TextField.tsx'
+import { EmailSchema } from '#app/lib/password-rules.ts'
+import {
+	clearPendingSignIn,
+	findPendingSignIn,
+	MAX_CODE_ATTEMPTS,
+	resendCode,
+	signInWithPassword,
+	verifyCode,
+} from '#app/services/auth.server.ts'
+import { authPostLimit, requireAnonymous } from '#app/services/guards.server.ts'
+import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
+import { retryAfterHeaders } from '#app/lib/headers.ts'
+import type { AuthHandle } from './layout.tsx'
+import type { Route } from './+types/login.ts'
+
+export const handle: AuthHandle = { title: 'Welcome!', subtitle: 'Please enter your credentials' }
+
+const PasswordStepSchema = z.object({
+	email: EmailSchema,
+	password: z.string({ error: 'Enter your password' }).max(128, 'Enter your password'),
+	redirectTo: z.string().optional(),
+})
+const CodeStepSchema = z.object({
+	code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6 digits of the code'),
+})
+
+const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const { em } = requireAnonymous(context)
+	const pending = await findPendingSignIn(em, request)
+	return { step: pending ? ('code' as const) : ('password' as const), maskedEmail: pending ? maskEmail(pending.user.email) : null }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = requireAnonymous(context)
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? 'password')
+	const limited = await authPostLimit(app)
+	if (limited) {
+		return data({ intent, result: { status: 'error' as const, error: { '': [limited.message] } } }, { status: 429, headers: limited.headers })
+	}
+
+	if (intent === 'restart') {
+		return redirect('/auth/login', { headers: { 'Set-Cookie': await clearPendingSignIn() } })
+	}
+	if (intent === 'resend') {
+		const result = await resendCode(app.em, request)
+		if (result.kind === 'resent') return redirect('/auth/login', { headers: result.headers })
+		if (result.kind === 'limited') {
+			return data(
+				{ intent, result: { status: 'error' as const, error: { '': [TOO_MANY_REQUESTS] } } },
+				{ status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+			)
+		}
+		return redirect('/auth/login')
+	}
+
+	if (intent === 'code') {
+		const submission = parseWithZod(formData, { schema: CodeStepSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		const result = await verifyCode(app.em, request, submission.value.code)
+		if (result.kind === 'signedIn') return redirect(result.redirectTo, { headers: result.headers })
+		if (result.kind === 'invalid' && result.attemptsLeft > 0) {
+			const left = result.attemptsLeft === 1 ? '1 attempt' : `${result.attemptsLeft} attempts`
+			return data(
+				{ intent, result: submission.reply({ fieldErrors: { code: [`That code is not right. You have ${left} left.`] } }) },
+				{ status: 400 },
+			)
+		}
+		return data(
+			{
+				intent: 'password',
+				result: submission.reply({
+					formErrors: [`The code has expired or was entered wrong ${MAX_CODE_ATTEMPTS} times. Please sign in again.`],
+				}),
+			},
+			{ status: 400, headers: { 'Set-Cookie': await clearPendingSignIn() } },
+		)
+	}
+
+	const submission = parseWithZod(formData, { schema: PasswordStepSchema })
+	if (submission.status !== 'success') {
+		return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	}
+	const result = await signInWithPassword(app.em, request, {
+		email: submission.value.email,
+		password: submission.value.password,
+		redirectTo: submission.value.redirectTo ?? null,
+	})
+	switch (result.kind) {
+		case 'signedIn':
+			return redirect(result.redirectTo, { headers: result.headers })
+		case 'code':
+			return redirect('/auth/login', { headers: result.headers })
+		case 'limited':
+			return data(
+				{ intent, result: submission.reply({ formErrors: [TOO_MANY_REQUESTS], hideFields: ['password'] }) },
+				{ status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+			)
+		case 'invalid':
+			return data(
+				{ intent, result: submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields: ['password'] }) },
+				{ status: 400 },
+			)
+	}
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+	const showCode = loaderData.step === 'code' && actionData?.intent !== 'password'
+	return showCode ? (
+		<CodeStep maskedEmail={loaderData.maskedEmail} lastResult={actionData?.intent === 'code' || actionData?.intent === 'resend' ? actionData.result : undefined} />
+	) : (
+		<PasswordStep lastResult={actionData?.intent === 'password' ? actionData.result : undefined} />
+	)
+}
+
+type LastResult = SubmissionResult<string[]> | null | undefined
+
+function PasswordStep({ lastResult }: { lastResult: LastResult }) {
+	const [searchParams] = useSearchParams()
+	const [form, fields] = useForm({
+		id: 'login',
+		lastResult,
+		constraint: getZodConstraint(PasswordStepSchema),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordStepSchema }),
+	})
+	return (
+		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+			<TextField
+				id={fields.email.id}
+				name={fields.email.name}
+				label="E-mail"
+				type="email"
+				autoComplete="username"
+				defaultValue={fields.email.initialValue}
+				errorMessage={fields.email.errors?.join(' ')}
+				isRequired
+			/>
+			<TextField
+				id={fields.password.id}
+				name={fields.password.name}
+				label="Password"
+				type="password"
+				autoComplete="current-password"
+				errorMessage={fields.password.errors?.join(' ')}
+				isRequired
+			/>
+			<div className="flex justify-end">
+				<Link to="/auth/forgot-password" className="text-sm font-medium text-brand underline underline-offset-2">
+					Forgot password?
+				</Link>
+			</div>
+			<SubmitButton intent="password" size="lg">
+				Sign in
+			</SubmitButton>
+		</Form>
+	)
+}
+
+function CodeStep({ maskedEmail, lastResult }: { maskedEmail: string | null; lastResult: LastResult }) {
+	const [form, fields] = useForm({
+		id: 'login-code',
+		lastResult,
+		constraint: getZodConstraint(CodeStepSchema),
+		shouldValidate: 'onSubmit',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeStepSchema }),
+	})
+	return (
+		<div className="flex flex-col gap-6">
+			<p className="text-slate-700">
+				We have e-mailed a 6-digit code to <strong>{maskedEmail}</strong>. It works for 3 minutes.
+			</p>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					id={fields.code.id}
+					name={fields.code.name}
+					label="Code"
+					inputMode="numeric"
+					autoComplete="one-time-code"
+					maxLength={6}
+					errorMessage={fields.code.errors?.join(' ')}
+					isRequired
+					autoFocus
+				/>
+				<SubmitButton intent="code" size="lg">
+					Verify and sign in
+				</SubmitButton>
+			</Form>
+			<div className="flex flex-wrap justify-between gap-3">
+				<Form method="post">
+					<SubmitButton intent="resend" variant="link">
+						Send a new code
+					</SubmitButton>
+				</Form>
+				<Form method="post">
+					<SubmitButton intent="restart" variant="link">
+						Use another account
+					</SubmitButton>
+				</Form>
+			</div>
+		</div>
+	)
+}
+
+function maskEmail(email: string) {
+	const [name = '', domain = ''] = email.split('@')
+	return `${name.slice(0, 1)}${'•'.repeat(Math.max(1, name.length - 1))}@${domain}`
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Spencer' }]

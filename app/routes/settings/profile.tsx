@@ -1,0 +1,164 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
+import { z } from 'zod'
+import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { TextField } from '#app/components/ui/TextField.tsx'
+import { PASSWORD_HINT, PasswordSchema } from '#app/lib/password-rules.ts'
+import { changePassword, getAccount, setMfa, updateName } from '#app/services/account.server.ts'
+import { isCommonPassword } from '#app/services/common-passwords.server.ts'
+import { requireUser } from '#app/services/guards.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import type { Route } from './+types/profile.ts'
+
+const NameSchema = z.object({
+	firstName: z.string({ error: 'Enter your first name' }).trim().min(1, 'Enter your first name').max(100),
+	lastName: z.string({ error: 'Enter your last name' }).trim().min(1, 'Enter your last name').max(100),
+})
+const PasswordChangeSchema = z.object({
+	currentPassword: z.string({ error: 'Enter your current password' }).max(128),
+	newPassword: PasswordSchema,
+})
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireUser(context, request)
+	return {
+		account: await getAccount(app),
+		mfaRequired: app.auth.systemRole === 'spencerAdmin',
+		// A platform admin acting as someone cannot change that person's password or sign-in code.
+		locked: app.auth.impersonatorId !== null,
+	}
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireUser(context, request)
+	const formData = await request.formData()
+	const intent = formData.get('intent')
+	const locked = app.auth.impersonatorId !== null
+
+	if (intent === 'name') {
+		const submission = parseWithZod(formData, { schema: NameSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		await updateName(app, submission.value)
+		return redirectWithToast(app.em, '/settings/profile', { type: 'success', title: 'Name saved' })
+	}
+
+	if (intent === 'password') {
+		const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
+		const hide = ['currentPassword', 'newPassword']
+		if (locked) return data({ intent, result: submission.reply({ formErrors: ['Not available while impersonating.'], hideFields: hide }) }, { status: 403 })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 })
+		if (isCommonPassword(submission.value.newPassword)) {
+			return data(
+				{ intent, result: submission.reply({ fieldErrors: { newPassword: ['That password is too common. Please choose another.'] }, hideFields: hide }) },
+				{ status: 400 },
+			)
+		}
+		const outcome = await changePassword(app, submission.value)
+		if (outcome === 'wrong-current') {
+			return data(
+				{ intent, result: submission.reply({ fieldErrors: { currentPassword: ['That is not your current password.'] }, hideFields: hide }) },
+				{ status: 400 },
+			)
+		}
+		return redirectWithToast(app.em, '/settings/profile', {
+			type: 'success',
+			title: 'Password changed',
+			description: 'You were signed out everywhere else.',
+		})
+	}
+
+	if (intent === 'mfa') {
+		if (locked) return data({ intent, result: null }, { status: 403 })
+		const outcome = await setMfa(app, formData.get('enabled') === 'true')
+		if (outcome === 'required') {
+			return redirectWithToast(app.em, '/settings/profile', {
+				type: 'error',
+				title: 'The sign-in code stays on',
+				description: 'Platform admins always sign in with an e-mailed code.',
+			})
+		}
+		return redirectWithToast(app.em, '/settings/profile', { type: 'success', title: 'Sign-in settings saved' })
+	}
+	return data({ intent, result: null }, { status: 400 })
+}
+
+export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
+	const { account, mfaRequired, locked } = loaderData
+	const [nameForm, nameFields] = useForm({
+		id: 'profile-name',
+		lastResult: actionData?.intent === 'name' ? actionData.result : undefined,
+		defaultValue: { firstName: account.firstName, lastName: account.lastName },
+		constraint: getZodConstraint(NameSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: NameSchema }),
+	})
+	const [passwordForm, passwordFields] = useForm({
+		id: 'profile-password',
+		lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
+		constraint: getZodConstraint(PasswordChangeSchema),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
+	})
+	return (
+		<>
+			<PageHeader title="Profile settings">Your name, your password and how you sign in. Signed in as {account.email}.</PageHeader>
+			<div className="grid max-w-3xl gap-8">
+				<section aria-labelledby="name-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+					<h2 id="name-heading" className="mb-4 text-lg font-semibold text-slate-900">Your name</h2>
+					<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(nameForm)}>
+						<TextField id={nameFields.firstName.id} name={nameFields.firstName.name} label="First name" autoComplete="given-name"
+							defaultValue={nameFields.firstName.initialValue} errorMessage={nameFields.firstName.errors?.join(' ')} isRequired />
+						<TextField id={nameFields.lastName.id} name={nameFields.lastName.name} label="Last name" autoComplete="family-name"
+							defaultValue={nameFields.lastName.initialValue} errorMessage={nameFields.lastName.errors?.join(' ')} isRequired />
+						<div className="sm:col-span-2">
+							<SubmitButton intent="name">Save name</SubmitButton>
+						</div>
+					</Form>
+				</section>
+
+				<section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+					<h2 id="password-heading" className="mb-1 text-lg font-semibold text-slate-900">Change password</h2>
+					<p className="mb-4 text-sm text-slate-700">Changing it signs you out on every other device.</p>
+					{locked ? (
+						<p className="text-slate-700">Not available while you are acting as this user.</p>
+					) : (
+						<Form method="post" className="flex flex-col gap-4" {...getFormProps(passwordForm)}>
+							<FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+							<TextField id={passwordFields.currentPassword.id} name={passwordFields.currentPassword.name} label="Current password"
+								type="password" autoComplete="current-password" errorMessage={passwordFields.currentPassword.errors?.join(' ')} isRequired />
+							<TextField id={passwordFields.newPassword.id} name={passwordFields.newPassword.name} label="New password" type="password"
+								autoComplete="new-password" description={PASSWORD_HINT} errorMessage={passwordFields.newPassword.errors?.join(' ')} isRequired />
+							<div>
+								<SubmitButton intent="password">Change password</SubmitButton>
+							</div>
+						</Form>
+					)}
+				</section>
+
+				<section aria-labelledby="mfa-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+					<h2 id="mfa-heading" className="mb-1 text-lg font-semibold text-slate-900">Sign-in code by e-mail</h2>
+					<p className="mb-4 text-sm text-slate-700">
+						{account.mfaEnabled || mfaRequired
+							? 'On: after your password, we e-mail you a 6-digit code to finish signing in.'
+							: 'Off: you sign in with your password alone.'}
+						{mfaRequired ? ' Platform admins always use the code.' : ''}
+					</p>
+					{locked || mfaRequired ? null : (
+						<Form method="post">
+							<input type="hidden" name="enabled" value={String(!account.mfaEnabled)} />
+							<SubmitButton intent="mfa" variant="secondary">
+								{account.mfaEnabled ? 'Turn the sign-in code off' : 'Turn the sign-in code on'}
+							</SubmitButton>
+						</Form>
+					)}
+				</section>
+			</div>
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Profile settings · Spencer' }]

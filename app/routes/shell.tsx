@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router'
+import { navFor } from '#app/components/shell/nav.ts'
+import { Shell } from '#app/components/shell/Shell.tsx'
+import { ROLE_LABELS } from '#app/lib/roles.ts'
+import { sidebarCookie } from '#app/services/cookies.server.ts'
+import { requireUser } from '#app/services/guards.server.ts'
+import type { Route } from './+types/shell.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const { auth } = await requireUser(context, request)
+	const sidebar = await sidebarCookie.parse(request.headers.get('Cookie'))
+	return {
+		user: {
+			name: `${auth.firstName} ${auth.lastName}`,
+			email: auth.email,
+			roleLabel: auth.role ? ROLE_LABELS[auth.role] : 'No school access',
+		},
+		nav: navFor(auth.role),
+		sidebarOpen: sidebar !== 'false',
+	}
+}
+
+export default function SignedInShell({ loaderData }: Route.ComponentProps) {
+	return (
+		<Shell user={loaderData.user} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>
+			<Outlet />
+		</Shell>
+	)
+}

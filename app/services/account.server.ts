@@ -1,0 +1,42 @@
+import { User } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
+import type { SignedIn } from './guards.server.ts'
+import { hashPassword, verifyPassword } from './password.server.ts'
+import { endOtherSessions } from './session.server.ts'
+
+export async function getAccount({ em, auth }: SignedIn) {
+	const user = await em.findOneOrFail(User, { id: auth.userId })
+	return { firstName: user.firstName, lastName: user.lastName, email: user.email, mfaEnabled: user.mfaEnabled }
+}
+
+export async function updateName({ em, auth }: SignedIn, input: { firstName: string; lastName: string }) {
+	const user = await em.findOneOrFail(User, { id: auth.userId })
+	user.firstName = input.firstName
+	user.lastName = input.lastName
+	audit(em, auth, 'account.name-changed', { type: 'User', id: user.id, schoolId: null })
+	await em.flush()
+}
+
+/** Changes the password after checking the current one; every other session of the user ends. */
+export async function changePassword(
+	{ em, auth }: SignedIn,
+	input: { currentPassword: string; newPassword: string },
+): Promise<'changed' | 'wrong-current'> {
+	const user = await em.findOneOrFail(User, { id: auth.userId }, { populate: ['passwordHash'] })
+	if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) return 'wrong-current'
+	user.passwordHash = await hashPassword(input.newPassword)
+	await endOtherSessions(em, user.id, auth.sessionId)
+	audit(em, auth, 'account.password-changed', { type: 'User', id: user.id, schoolId: null })
+	await em.flush()
+	return 'changed'
+}
+
+/** Turns the e-mailed sign-in code on or off; a platform admin always keeps it on. */
+export async function setMfa({ em, auth }: SignedIn, enabled: boolean): Promise<'saved' | 'required'> {
+	if (!enabled && auth.systemRole === 'spencerAdmin') return 'required'
+	const user = await em.findOneOrFail(User, { id: auth.userId })
+	user.mfaEnabled = enabled
+	audit(em, auth, enabled ? 'account.mfa-on' : 'account.mfa-off', { type: 'User', id: user.id, schoolId: null })
+	await em.flush()
+	return 'saved'
+}

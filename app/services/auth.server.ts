@@ -1,0 +1,365 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { TOTPStrategy } from 'remix-auth-totp'
+import { AppError } from '#app/lib/errors.ts'
+import { PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
+import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
+import type { Em } from './database.server.ts'
+import { appUrl, sendMail } from './mail.server.ts'
+import { hashPassword, verifyPassword } from './password.server.ts'
+import { hit, peek, RATE_LIMITS, reset } from './rate-limit.server.ts'
+import { getSecret } from './secrets.server.ts'
+import { createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
+
+export type Role = 'spencerAdmin' | SchoolRole
+
+/** Who is signed in, as every guard and service sees it. */
+export type Auth = {
+	userId: string
+	email: string
+	firstName: string
+	lastName: string
+	systemRole: SystemRole
+	mfaEnabled: boolean
+	sessionId: string
+	/** The effective role: spencerAdmin, else the role of the oldest membership with access. */
+	role: Role | null
+	schoolId: string | null
+	membershipId: string | null
+	memberships: { schoolId: string; role: SchoolRole }[]
+	/** Set while a platform admin acts as this user. */
+	impersonatorId: string | null
+}
+
+export const HOMES: Record<Role, string> = {
+	spencerAdmin: '/spencer-admin',
+	schoolAdmin: '/school-admin',
+	needManager: '/need-manager',
+	professional: '/professional',
+}
+
+export function homeFor(role: Role | null): string {
+	return role ? HOMES[role] : '/settings/profile'
+}
+
+/** Builds the Auth of a signed-in user: one query for their memberships. */
+export async function loadAuth(em: Em, user: User, sessionId: string): Promise<Auth> {
+	const memberships = await em.find(
+		SchoolMembership,
+		{ user: user.id, access: 'active', school: { archived: false } },
+		{ orderBy: { createdAt: 'asc' }, fields: ['id', 'role', 'school'] },
+	)
+	const first = memberships[0]
+	const role: Role | null = user.systemRole === 'spencerAdmin' ? 'spencerAdmin' : (first?.role ?? null)
+	return {
+		userId: user.id,
+		email: user.email,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		systemRole: user.systemRole,
+		mfaEnabled: user.mfaEnabled || user.systemRole === 'spencerAdmin',
+		sessionId,
+		role,
+		schoolId: role === 'spencerAdmin' ? null : (first?.school.id ?? null),
+		membershipId: role === 'spencerAdmin' ? null : (first?.id ?? null),
+		memberships: memberships.map((membership) => ({ schoolId: membership.school.id, role: membership.role })),
+		impersonatorId: null,
+	}
+}
+
+/** Only a local path may be a redirect target: never another origin, never `//host`. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+	return to
+}
+
+// A hash to verify against when the account does not exist, so both answers take as long.
+const DUMMY_HASH = hashPassword('not-a-real-password-Spencer!')
+
+export const PENDING_SIGN_IN_MS = 3 * 60_000
+export const MAX_CODE_ATTEMPTS = 5
+const pendingCookie = tokenCookie(PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MS / 1000)
+
+export function clearPendingSignIn(): Promise<string> {
+	return pendingCookie.serialize('', { maxAge: 0 })
+}
+
+export type SignInResult =
+	| { kind: 'signedIn'; user: User; redirectTo: string; headers: Headers }
+	| { kind: 'code'; headers: Headers }
+	| { kind: 'invalid' }
+	| { kind: 'limited'; retryAfterSeconds: number }
+
+/** The password step: remix-auth's form strategy checks e-mail and password. */
+export async function signInWithPassword(
+	em: Em,
+	request: Request,
+	input: { email: string; password: string; redirectTo: string | null },
+): Promise<SignInResult> {
+	const limit = await peek(em, RATE_LIMITS.signInFailures, input.email)
+	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
+
+	const authenticator = new Authenticator<User | null>()
+	authenticator.use(
+		new FormStrategy(async () => {
+			const user = await em.findOne(User, { email: { $ilike: escapeLike(input.email) } }, { populate: ['passwordHash'] })
+			const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password)
+			return valid && user?.passwordHash ? user : null
+		}),
+		'password',
+	)
+	const user = await authenticator.authenticate('password', formRequest(request, { email: input.email }))
+	if (!user) {
+		await hit(em, RATE_LIMITS.signInFailures, input.email)
+		return { kind: 'invalid' }
+	}
+	await reset(em, RATE_LIMITS.signInFailures, input.email)
+	const redirectTo = safeRedirect(input.redirectTo, '/')
+	if (user.mfaEnabled || user.systemRole === 'spencerAdmin') {
+		return { kind: 'code', headers: await startCodeStep(em, request, user, redirectTo) }
+	}
+	return { kind: 'signedIn', user, redirectTo, headers: await completeSignIn(em, user) }
+}
+
+async function completeSignIn(em: Em, user: User): Promise<Headers> {
+	user.lastSignInAt = new Date()
+	audit(em, { userId: user.id }, 'auth.sign-in', { type: 'User', id: user.id, schoolId: null })
+	const { setCookie } = await createSession(em, user)
+	return new Headers([['Set-Cookie', setCookie]])
+}
+
+function escapeLike(value: string) {
+	return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+function formRequest(request: Request, fields: Record<string, string>) {
+	return new Request(request.url, {
+		method: 'POST',
+		headers: { Cookie: request.headers.get('Cookie') ?? '' },
+		body: new URLSearchParams(fields),
+	})
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+function sameHash(a: string, b: string) {
+	return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+}
+
+/**
+ * remix-auth-totp makes, seals and checks the 6-digit code; it keeps its own
+ * state in a cookie and does not count typed attempts, so the PendingSignIn
+ * row is what binds the code to the user and enforces expiry, attempts and
+ * single use.
+ */
+async function totpStrategy(em: Em, onCode: (code: string, formData: FormData) => Promise<void>, onVerified: (email: string) => void) {
+	const secret = await getSecret(em, 'totp')
+	return new TOTPStrategy<null>(
+		{
+			secret,
+			totpGeneration: { digits: 6, charSet: '0123456789', period: PENDING_SIGN_IN_MS / 1000 },
+			emailSentRedirect: '/auth/login',
+			successRedirect: '/auth/login',
+			failureRedirect: '/auth/login',
+			cookieOptions: { ...(process.env.NODE_ENV === 'production' ? { secure: true } : {}), maxAge: PENDING_SIGN_IN_MS / 1000 },
+			sendTOTP: async ({ code, formData }) => onCode(code, formData),
+		},
+		async ({ email }) => {
+			onVerified(email)
+			return null
+		},
+	)
+}
+
+/** Runs the TOTP strategy and returns the redirect it throws (it always throws one). */
+async function runTotp(strategy: TOTPStrategy<null>, request: Request): Promise<Response> {
+	try {
+		await strategy.authenticate(request)
+	} catch (thrown) {
+		if (thrown instanceof Response) return thrown
+		throw thrown
+	}
+	throw new Error('remix-auth-totp returned without a redirect')
+}
+
+async function sendCode(em: Em, request: Request, pending: PendingSignIn, email: string): Promise<string[]> {
+	const strategy = await totpStrategy(
+		em,
+		async (code) => {
+			pending.codeHash = sha256(code)
+			await em.flush()
+			await sendMail({
+				to: email,
+				subject: 'Your Spencer sign-in code',
+				text: `Your code to sign in to Spencer is ${code}.\n\nIt works once, for 3 minutes. If you did not try to sign in, you can ignore this e-mail.`,
+			})
+		},
+		() => undefined,
+	)
+	const response = await runTotp(strategy, formRequest(request, { email }))
+	return response.headers.getSetCookie()
+}
+
+async function startCodeStep(em: Em, request: Request, user: User, redirectTo: string): Promise<Headers> {
+	const token = newToken()
+	const pending = em.create(PendingSignIn, {
+		user,
+		tokenHash: hashToken(token),
+		expiresAt: new Date(Date.now() + PENDING_SIGN_IN_MS),
+		redirectTo,
+	})
+	await em.flush()
+	const headers = new Headers()
+	for (const cookie of await sendCode(em, request, pending, user.email)) headers.append('Set-Cookie', cookie)
+	headers.append('Set-Cookie', await pendingCookie.serialize(token))
+	return headers
+}
+
+/** The pending sign-in of this browser, if it is still usable. */
+export async function findPendingSignIn(em: Em, request: Request): Promise<PendingSignIn | null> {
+	const token = await readTokenCookie(pendingCookie, request)
+	if (!token) return null
+	const pending = await em.findOne(PendingSignIn, { tokenHash: hashToken(token) }, { populate: ['user'] })
+	if (!pending || pending.usedAt || pending.expiresAt <= new Date() || pending.attempts >= MAX_CODE_ATTEMPTS) return null
+	return pending
+}
+
+export type CodeResult =
+	| { kind: 'signedIn'; user: User; redirectTo: string; headers: Headers }
+	| { kind: 'invalid'; attemptsLeft: number }
+	| { kind: 'expired' }
+	| { kind: 'limited'; retryAfterSeconds: number }
+	| { kind: 'resent'; headers: Headers }
+
+/** A new code for the pending sign-in; the old one stops working. */
+export async function resendCode(em: Em, request: Request): Promise<CodeResult> {
+	const pending = await findPendingSignIn(em, request)
+	if (!pending) return { kind: 'expired' }
+	const limit = await hit(em, RATE_LIMITS.codeMails, pending.user.id)
+	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
+	pending.expiresAt = new Date(Date.now() + PENDING_SIGN_IN_MS)
+	const headers = new Headers()
+	for (const cookie of await sendCode(em, request, pending, pending.user.email)) headers.append('Set-Cookie', cookie)
+	return { kind: 'resent', headers }
+}
+
+/** The code step: right code, right user, in time, within 5 attempts, once. */
+export async function verifyCode(em: Em, request: Request, code: string): Promise<CodeResult> {
+	const pending = await findPendingSignIn(em, request)
+	if (!pending?.codeHash) return { kind: 'expired' }
+
+	let verifiedEmail: string | null = null
+	const strategy = await totpStrategy(
+		em,
+		async () => undefined,
+		(email) => {
+			verifiedEmail = email
+		},
+	)
+	const matchesRow = sameHash(sha256(code), pending.codeHash)
+	if (matchesRow) await runTotp(strategy, formRequest(request, { code }))
+	if (!matchesRow || verifiedEmail !== pending.user.email) {
+		// Counted in one statement, so parallel guesses cannot share an attempt.
+		const [row] = await em.execute<{ attempts: number }[]>(
+			'update pending_sign_in set attempts = attempts + 1 where id = ? returning attempts',
+			[pending.id],
+		)
+		return { kind: 'invalid', attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - Number(row?.attempts ?? MAX_CODE_ATTEMPTS)) }
+	}
+	const claimed = await em.execute<{ id: string }[]>(
+		`update pending_sign_in set used_at = now() where id = ? and used_at is null and attempts < ? and expires_at > now() returning id`,
+		[pending.id, MAX_CODE_ATTEMPTS],
+	)
+	if (claimed.length === 0) return { kind: 'expired' }
+	const headers = await completeSignIn(em, pending.user)
+	headers.append('Set-Cookie', await clearPendingSignIn())
+	return { kind: 'signedIn', user: pending.user, redirectTo: safeRedirect(pending.redirectTo, '/'), headers }
+}
+
+export const RESET_TOKEN_MS = 60 * 60_000
+export const INVITATION_TOKEN_MS = 7 * 24 * 60 * 60_000
+
+export type ResetRequestResult = { kind: 'sent' } | { kind: 'limited'; retryAfterSeconds: number }
+
+/** Forgot password: the same answer whether or not the account exists. */
+export async function requestPasswordReset(em: Em, request: Request, email: string): Promise<ResetRequestResult> {
+	const limit = await hit(em, RATE_LIMITS.resetMails, email)
+	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
+	const user = await em.findOne(User, { email: { $ilike: escapeLike(email) } })
+	if (!user) return { kind: 'sent' }
+	const link = await issuePasswordToken(em, user, 'reset', `${appUrl(request)}/auth/new-password`)
+	await sendMail({
+		to: user.email,
+		subject: 'Reset your Spencer password',
+		text: `Someone asked to reset the password of your Spencer account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it was not you, you can ignore this e-mail: your password has not changed.`,
+	})
+	return { kind: 'sent' }
+}
+
+/** Sends an invitation: a link to set a password, after which the user is signed in. */
+export async function sendInvitation(em: Em, user: User, options: { request?: Request; schoolName?: string } = {}) {
+	const link = await issuePasswordToken(em, user, 'invitation', `${appUrl(options.request)}/auth/set-password-from-email`)
+	await sendMail({
+		to: user.email,
+		subject: "You're invited to Spencer",
+		text: `Hello ${user.firstName},\n\nYou have been given access to Spencer${options.schoolName ? ` for ${options.schoolName}` : ''}.\n\nSet your password here (the link works once, for 7 days):\n${link}`,
+	})
+}
+
+async function issuePasswordToken(em: Em, user: User, purpose: 'reset' | 'invitation', path: string): Promise<string> {
+	const token = newToken()
+	const ttl = purpose === 'reset' ? RESET_TOKEN_MS : INVITATION_TOKEN_MS
+	// A new link voids the earlier unused ones of the same kind.
+	await em.nativeUpdate(PasswordToken, { user: user.id, purpose, usedAt: null }, { usedAt: new Date() })
+	em.create(PasswordToken, { user, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) })
+	await em.flush()
+	const params = new URLSearchParams({ token, email: user.email })
+	return `${path}?${params}`
+}
+
+/** The user a password link belongs to, or 1007 when it is unknown, used or expired. */
+export async function checkPasswordToken(em: Em, purpose: 'reset' | 'invitation', token: string, email?: string) {
+	const row = await em.findOne(PasswordToken, { tokenHash: hashToken(token), purpose }, { populate: ['user'] })
+	if (!row || row.usedAt || row.expiresAt <= new Date()) throw new AppError(1007)
+	if (email && row.user.email.toLowerCase() !== email.toLowerCase()) throw new AppError(1007)
+	return row
+}
+
+/**
+ * Sets a password from a reset or invitation link. The link is claimed in one
+ * statement (single use even under a double submit); every session of the
+ * user ends.
+ */
+export async function setPasswordFromToken(
+	em: Em,
+	input: { purpose: 'reset' | 'invitation'; token: string; email?: string; password: string },
+): Promise<User> {
+	return em.transactional(async (tx) => {
+		const row = await checkPasswordToken(tx as Em, input.purpose, input.token, input.email)
+		const claimed = await tx.execute<{ id: string }[]>(
+			'update password_token set used_at = now() where id = ? and used_at is null returning id',
+			[row.id],
+		)
+		if (claimed.length === 0) throw new AppError(1007)
+		const user = row.user
+		user.passwordHash = await hashPassword(input.password)
+		if (input.purpose === 'invitation') {
+			await tx.nativeUpdate(SchoolMembership, { user: user.id, access: 'invited' }, { access: 'active' })
+		}
+		await endOtherSessions(tx as Em, user.id, null)
+		audit(tx as Em, { userId: user.id }, input.purpose === 'reset' ? 'auth.password-reset' : 'auth.invitation-accepted', {
+			type: 'User',
+			id: user.id,
+			schoolId: null,
+		})
+		await tx.flush()
+		return user
+	})
+}
+
+/** Signs a user in straight after they set their password from an invitation. */
+export async function signInAfterInvitation(em: Em, user: User): Promise<Headers> {
+	return completeSignIn(em, user)
+}

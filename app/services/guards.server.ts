@@ -1,0 +1,62 @@
+import { redirect, type RouterContextProvider } from 'react-router'
+import { getAppContext, type AppContext } from '#app/context.ts'
+import { homeFor, type Auth, type Role } from './auth.server.ts'
+import { RATE_LIMITS, hit, TOO_MANY_REQUESTS } from './rate-limit.server.ts'
+import { clearSessionCookie } from './session.server.ts'
+import { toastHeader } from './toast.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+export type SignedIn = AppContext & { auth: Auth }
+
+function requestPath(request: Request) {
+	const url = new URL(request.url)
+	return `${url.pathname}${url.search}`
+}
+
+/**
+ * A signed-in user, or a redirect to the login screen that remembers where
+ * they were going (and says so when their session has just expired).
+ */
+export async function requireUser(context: Context, request: Request): Promise<SignedIn> {
+	const app = getAppContext(context)
+	if (app.auth) return app as SignedIn
+	const params = new URLSearchParams({ redirectTo: requestPath(request) })
+	const headers = new Headers()
+	if (app.sessionExpired) {
+		headers.append('Set-Cookie', await clearSessionCookie())
+		headers.append(
+			'Set-Cookie',
+			await toastHeader(app.em, { type: 'warning', title: 'Session expired', description: 'Please login back in your account.' }),
+		)
+	}
+	throw redirect(`/auth/login?${params}`, { headers })
+}
+
+/** A signed-in user with one of the roles; anyone else goes to their own home. */
+export async function requireRole(context: Context, request: Request, ...roles: Role[]): Promise<SignedIn> {
+	const app = await requireUser(context, request)
+	if (app.auth.role && roles.includes(app.auth.role)) return app
+	throw redirect(homeFor(app.auth.role))
+}
+
+/** Auth screens are for visitors: a signed-in user goes to `/`. */
+export function requireAnonymous(context: Context): AppContext {
+	const app = getAppContext(context)
+	if (app.auth) throw redirect('/')
+	return app
+}
+
+/** 10 auth posts per IP address per minute; past that, the 429 the caller returns. */
+export async function authPostLimit(app: AppContext): Promise<{ message: string; headers: Headers } | null> {
+	const result = await hit(app.em, RATE_LIMITS.authPosts, app.clientAddress)
+	if (result.allowed) return null
+	return { message: TOO_MANY_REQUESTS, headers: new Headers({ 'Retry-After': String(result.retryAfterSeconds) }) }
+}
+
+/** Middleware for an area's layout route: the same rule as requireRole, for every screen below it. */
+export function roleMiddleware(...roles: Role[]) {
+	return async ({ context, request }: { context: Context; request: Request }, next: () => Promise<Response>) => {
+		await requireRole(context, request, ...roles)
+		return next()
+	}
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+
+export type Mail = { to: string; subject: string; text: string; html?: string }
+
+const FROM = process.env.MAIL_FROM ?? 'Spencer <no-reply@spencer.test>'
+let smtp: Transporter | null = null
+
+/**
+ * Sends a message: over SMTP when SMTP_URL is set, otherwise written as an
+ * .eml file to MAIL_OUTBOX_DIR so the demo and the tests work offline.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+	const smtpUrl = process.env.SMTP_URL
+	if (smtpUrl) {
+		smtp ??= nodemailer.createTransport(smtpUrl)
+		await smtp.sendMail({ from: FROM, ...mail })
+		return
+	}
+	const outbox = process.env.MAIL_OUTBOX_DIR ?? 'data/outbox'
+	const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+	const info = await stream.sendMail({ from: FROM, ...mail })
+	await mkdir(outbox, { recursive: true })
+	const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
+	await writeFile(file, info.message as Buffer)
+	console.log(`Mail written to ${file}: "${mail.subject}" to ${mail.to}`)
+}
+
+/** For tests: forget the SMTP transport so a new SMTP_URL takes effect. */
+export function resetMailTransport() {
+	smtp?.close()
+	smtp = null
+}
+
+export function appUrl(request?: Request): string {
+	if (process.env.APP_URL) return process.env.APP_URL.replace(/\/$/, '')
+	if (request) return new URL(request.url).origin
+	return `http://localhost:${process.env.PORT ?? 3000}`
+}

@@ -1,0 +1,68 @@
+import type { AppContext } from '#app/context.ts'
+import { School } from '#app/models/index.ts'
+import type { SignedIn } from './guards.server.ts'
+
+type Count = { count: number }
+const first = (rows: Count[]) => Number(rows[0]?.count ?? 0)
+
+/** Platform-wide figures for a platform admin. */
+export async function platformOverview({ em }: AppContext) {
+	const [totals] = await em.execute<{ schools: number; students: number; staff: number; questionnaires: number }[]>(
+		`select (select count(*)::int from school where archived = false) as schools,
+			(select count(*)::int from student where archived = false) as students,
+			(select count(*)::int from school_membership) as staff,
+			(select count(*)::int from questionnaire where status = 'published') as questionnaires`,
+	)
+	return totals ?? { schools: 0, students: 0, staff: 0, questionnaires: 0 }
+}
+
+/** The figures of the actor's own school; every count is filtered by it. */
+export async function schoolOverview({ em, auth }: SignedIn) {
+	const schoolId = auth.schoolId
+	const school = schoolId ? await em.findOne(School, { id: schoolId }, { fields: ['name'] }) : null
+	const [totals] = await em.execute<
+		{ students: number; staff: number; groups: number; incoming: number; outgoing: number; active_profiles: number; feedback_due: number }[]
+	>(
+		`select (select count(*)::int from student where school_id = ? and archived = false) as students,
+			(select count(*)::int from school_membership where school_id = ?) as staff,
+			(select count(*)::int from student_group where school_id = ?) as groups,
+			(select count(*)::int from transfer_request where to_school_id = ? and status = 'created') as incoming,
+			(select count(*)::int from transfer_request where from_school_id = ? and status = 'created') as outgoing,
+			(select count(*)::int from profile where school_id = ? and status = 'active') as active_profiles,
+			(select count(*)::int from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+				where p.school_id = ? and f.status <> 'complete') as feedback_due`,
+		[schoolId, schoolId, schoolId, schoolId, schoolId, schoolId, schoolId],
+	)
+	return {
+		schoolName: school?.name ?? null,
+		students: totals?.students ?? 0,
+		staff: totals?.staff ?? 0,
+		groups: totals?.groups ?? 0,
+		incomingTransfers: totals?.incoming ?? 0,
+		outgoingTransfers: totals?.outgoing ?? 0,
+		activeProfiles: totals?.active_profiles ?? 0,
+		feedbackDue: totals?.feedback_due ?? 0,
+	}
+}
+
+/** What a professional has on their plate: the students they work with and the feedback they owe. */
+export async function professionalOverview({ em, auth }: SignedIn) {
+	const membershipId = auth.membershipId
+	const school = auth.schoolId ? await em.findOne(School, { id: auth.schoolId }, { fields: ['name'] }) : null
+	const [students, due] = await Promise.all([
+		em.execute<Count[]>(
+			`select count(distinct s.id)::int as count from student s
+			where s.school_id = ? and s.archived = false and (
+				exists (select 1 from student_professional sp where sp.student_id = s.id and sp.membership_id = ?)
+				or exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id
+					where gs.student_id = s.id and gf.membership_id = ?))`,
+			[auth.schoolId, membershipId, membershipId],
+		),
+		em.execute<Count[]>(
+			`select count(*)::int as count from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+			where f.respondent_id = ? and p.school_id = ? and f.status <> 'complete' and p.status = 'active'`,
+			[membershipId, auth.schoolId],
+		),
+	])
+	return { schoolName: school?.name ?? null, students: first(students), feedbackDue: first(due) }
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
+
+/**
+ * The production build, served on a loopback port against a fresh database
+ * with the demo seeded: tests speak HTTP to it as a browser would, through
+ * every middleware, guard and route.
+ */
+export type TestApp = {
+	url: string
+	/** Raw SQL on the app's database (the app owns the connection). */
+	sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>
+	/** Messages written to this app's outbox, oldest first. */
+	outbox(): { to: string; subject: string; body: string }[]
+	close(): Promise<void>
+}
+
+type Spencer = {
+	app: import('express').Express
+	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+	buildIfNeeded({ quiet: true })
+	const outboxDir = mkdtempSync(path.join(tmpdir(), 'spencer-outbox-'))
+	process.env.MAIL_OUTBOX_DIR = outboxDir
+	delete process.env.SMTP_URL
+	Object.assign(process.env, env)
+
+	let database: { engine: 'pglite'; dir: null } | { engine: 'postgresql'; url: string } = { engine: 'pglite', dir: null }
+	let drop = async () => {}
+	const serverUrl = process.env.TEST_DATABASE_URL
+	if (serverUrl) {
+		const name = `spencer_app_${randomBytes(6).toString('hex')}`
+		await admin(serverUrl, `create database ${name}`)
+		const url = new URL(serverUrl)
+		url.pathname = `/${name}`
+		database = { engine: 'postgresql', url: url.toString() }
+		drop = () => admin(serverUrl, `drop database if exists ${name} with (force)`)
+	}
+	// The build runs as in production: __Host- cookies, Secure, HSTS.
+	process.env.NODE_ENV = 'production'
+	const { createSpencer } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as {
+		createSpencer(env: object): Promise<Spencer>
+	}
+	const spencer = await createSpencer({
+		NODE_ENV: 'production',
+		PORT: 0,
+		SEED_DEMO: '1',
+		MAIL_OUTBOX_DIR: outboxDir,
+		SENTRY_RELEASE: 'test',
+		database,
+	})
+	const server = spencer.app.listen(0, '127.0.0.1')
+	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+	const { port } = server.address() as AddressInfo
+
+	return {
+		url: `http://127.0.0.1:${port}`,
+		sql: (query, params) => spencer.db.orm.em.fork().execute(query, params),
+		outbox() {
+			return readdirSync(outboxDir)
+				.filter((file) => file.endsWith('.eml'))
+				.sort()
+				.map((file) => {
+					const raw = readFileSync(path.join(outboxDir, file), 'utf8')
+					const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
+					return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
+				})
+		},
+		async close() {
+			await new Promise<void>((resolve) => server.close(() => resolve()))
+			server.closeAllConnections()
+			await spencer.db.close()
+			await drop()
+			rmSync(outboxDir, { recursive: true, force: true })
+		},
+	}
+}
+
+async function admin(url: string, query: string) {
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		await client.query(query)
+	} finally {
+		await client.end()
+	}
+}
+
+function decodeQuotedPrintable(text: string) {
+	return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** A cookie jar and a fetch that keeps it, like one browser. */
+export class Browser {
+	readonly cookies = new Map<string, string>()
+	lastSetCookies: string[] = []
+	readonly app: TestApp
+	readonly headers: Record<string, string>
+	constructor(app: TestApp, headers: Record<string, string> = {}) {
+		this.app = app
+		this.headers = headers
+	}
+
+	async request(pathname: string, init: RequestInit & { form?: Record<string, string>; json?: unknown } = {}) {
+		const headers = new Headers(init.headers)
+		for (const [name, value] of Object.entries(this.headers)) headers.set(name, value)
+		if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
+		let body = init.body
+		if (init.form) {
+			body = new URLSearchParams(init.form)
+			headers.set('Content-Type', 'application/x-www-form-urlencoded')
+			headers.set('Origin', this.app.url)
+		}
+		if (init.json !== undefined) {
+			body = JSON.stringify(init.json)
+			headers.set('Content-Type', 'application/json')
+		}
+		const response = await fetch(`${this.app.url}${pathname}`, { ...init, body, headers, redirect: 'manual' })
+		this.lastSetCookies = response.headers.getSetCookie()
+		for (const cookie of this.lastSetCookies) {
+			const [pair = '', ...attributes] = cookie.split(';')
+			const index = pair.indexOf('=')
+			const name = pair.slice(0, index).trim()
+			const value = pair.slice(index + 1).trim()
+			const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === ''
+			if (expired) this.cookies.delete(name)
+			else this.cookies.set(name, value)
+		}
+		return response
+	}
+
+	post(pathname: string, form: Record<string, string>) {
+		return this.request(pathname, { method: 'POST', form })
+	}
+
+	/** Password step (and the code step, read from the outbox, when the account has one). */
+	async signIn(email: string, password = 'Spencer!2026') {
+		const response = await this.post('/auth/login', { intent: 'password', email, password })
+		if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`)
+		if (this.cookies.has('__Host-spencer_pending')) {
+			const code = latestCode(this.app, email)
+			const verified = await this.post('/auth/login', { intent: 'code', code })
+			if (verified.status !== 302) throw new Error(`code step answered ${verified.status}`)
+			return verified
+		}
+		return response
+	}
+}
+
+export function latestCode(app: TestApp, email: string): string {
+	const mail = app.outbox().filter((message) => message.to.includes(email) && /sign-in code/.test(message.subject)).at(-1)
+	const code = mail ? /\b(\d{6})\b/.exec(mail.body)?.[1] : undefined
+	if (!code) throw new Error(`no sign-in code mailed to ${email}`)
+	return code
+}
