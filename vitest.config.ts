@@ -15,7 +15,8 @@ export default defineConfig({
 				test: {
 					name: 'integration',
 					include: ['tests/integration/**/*.test.ts'],
-					setupFiles: ['./tests/setup/console.ts'],
+					globalSetup: ['./tests/setup/build.ts'],
+					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
 					environment: 'node',
 					testTimeout: 60_000,
 					hookTimeout: 120_000,

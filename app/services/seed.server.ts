@@ -24,6 +24,7 @@ import {
 	type YearGroup,
 } from '#app/models/index.ts'
 import type { Em } from './database.server.ts'
+import { sendInvitation } from './auth.server.ts'
 import { hashPassword } from './password.server.ts'
 import {
 	DEMO_PASSWORD,
@@ -93,7 +94,7 @@ type SeedSchool = {
 	address: string
 	students: number
 	yearGroups: YearGroup[]
-	staff: { email: string; firstName: string; lastName: string; role: SchoolRole; jobTitle: string; access?: 'none' }[]
+	staff: { email: string; firstName: string; lastName: string; role: SchoolRole; jobTitle: string; access?: 'invited' }[]
 	groups: { name: string; description: string }[]
 }
 
@@ -111,7 +112,7 @@ const SCHOOLS: SeedSchool[] = [
 			{ email: 'office@oakfield.test', firstName: 'Olivia', lastName: 'Bennett', role: 'schoolAdmin', jobTitle: 'Data Manager' },
 			{ email: 'senco@oakfield.test', firstName: 'Sarah', lastName: 'Collins', role: 'needManager', jobTitle: 'SENCo' },
 			{ email: 'teacher@oakfield.test', firstName: 'Tom', lastName: 'Harris', role: 'professional', jobTitle: 'Class Teacher' },
-			{ email: 'ta@oakfield.test', firstName: 'Priya', lastName: 'Shah', role: 'professional', jobTitle: 'Teaching Assistant', access: 'none' },
+			{ email: 'ta@oakfield.test', firstName: 'Priya', lastName: 'Shah', role: 'professional', jobTitle: 'Teaching Assistant', access: 'invited' },
 		],
 		groups: [
 			{ name: 'Nurture group', description: 'Small group for settling into the day, Monday to Thursday mornings.' },
@@ -172,6 +173,7 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 	const today = options.today ?? new Date()
 	const random = seededRandom(2026)
 	const passwordHash = await hashPassword(DEMO_PASSWORD)
+	const invited: { user: User; schoolName: string }[] = []
 	await em.transactional(async (tx) => {
 		const { questionnaire, questions } = await ensureDemoQuestionnaire(tx as Em)
 		const recommendations = await tx.find(Recommendation, {}, { orderBy: { title: 'asc' } })
@@ -205,9 +207,10 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 					email: staff.email,
 					firstName: staff.firstName,
 					lastName: staff.lastName,
-					passwordHash: staff.access === 'none' ? null : passwordHash,
+					passwordHash: staff.access === 'invited' ? null : passwordHash,
 					lastSignInAt: null,
 				})
+				if (staff.access === 'invited') invited.push({ user, schoolName: seedSchool.name })
 				return tx.create(SchoolMembership, {
 					user,
 					school,
@@ -294,5 +297,7 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 			}
 		})
 	})
+	// A member who has been invited but not yet set a password: their invitation is in the outbox.
+	for (const { user, schoolName } of invited) await sendInvitation(em, user, { schoolName })
 	return true
 }

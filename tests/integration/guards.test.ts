@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, startApp, type TestApp } from './app.ts'
+
+let app: TestApp
+beforeAll(async () => {
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
+})
+afterAll(() => app?.close())
+
+const AREAS = ['/spencer-admin', '/school-admin', '/need-manager', '/professional']
+const USERS = [
+	{ email: 'admin@spencer.test', home: '/spencer-admin' },
+	{ email: 'office@oakfield.test', home: '/school-admin' },
+	{ email: 'senco@oakfield.test', home: '/need-manager' },
+	{ email: 'teacher@oakfield.test', home: '/professional' },
+	{ email: 'office@riverside.test', home: '/school-admin' },
+]
+
+describe('a visitor', () => {
+	test.each([...AREAS, '/settings/profile', '/students'])('%s → the login screen, remembering the path', async (path) => {
+		const response = await new Browser(app).request(`${path}?tab=1`)
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe(`/auth/login?redirectTo=${encodeURIComponent(`${path}?tab=1`)}`)
+	})
+
+	test('/ → the login screen; an unknown path → /', async () => {
+		expect((await new Browser(app).request('/')).headers.get('Location')).toBe('/auth/login')
+		expect((await new Browser(app).request('/no/such/page')).headers.get('Location')).toBe('/')
+	})
+})
+
+describe.each(USERS)('$email', ({ email, home }) => {
+	let browser: Browser
+	beforeAll(async () => {
+		browser = new Browser(app)
+		await browser.signIn(email)
+	})
+
+	test(`/ → ${home}, which answers 200 with no-store`, async () => {
+		expect((await browser.request('/')).headers.get('Location')).toBe(home)
+		const page = await browser.request(home)
+		expect(page.status).toBe(200)
+		expect(page.headers.get('Cache-Control')).toBe('no-store')
+	})
+
+	test('another role’s area → their own home', async () => {
+		for (const area of AREAS.filter((path) => path !== home)) {
+			const response = await browser.request(area)
+			expect(response.status, area).toBe(302)
+			expect(response.headers.get('Location'), area).toBe(home)
+		}
+	})
+
+	test('auth screens → /', async () => {
+		for (const path of ['/auth/login', '/auth/forgot-password', '/auth/new-password', '/auth/set-password-from-email']) {
+			expect((await browser.request(path)).headers.get('Location'), path).toBe('/')
+		}
+	})
+
+	test('profile settings are open to every role', async () => {
+		expect((await browser.request('/settings/profile')).status).toBe(200)
+	})
+})
+
+test('a user with no school access and no platform role → /settings/profile', async () => {
+	await app.sql(
+		"update school_membership set access = 'none' where user_id = (select id from users where email = 'senco@riverside.test')",
+	)
+	const browser = new Browser(app)
+	await browser.signIn('senco@riverside.test')
+	expect((await browser.request('/')).headers.get('Location')).toBe('/settings/profile')
+	expect((await browser.request('/need-manager')).headers.get('Location')).toBe('/settings/profile')
+	expect((await browser.request('/settings/profile')).status).toBe(200)
+})
+
+describe('redirectTo after sign-in', () => {
+	test('a local path is honoured', async () => {
+		const browser = new Browser(app)
+		const response = await browser.post('/auth/login', {
+			intent: 'password',
+			email: 'office@oakfield.test',
+			password: 'Spencer!2026',
+			redirectTo: '/settings/profile',
+		})
+		expect(response.headers.get('Location')).toBe('/settings/profile')
+	})
+
+	test.each(['https://evil.example/', '//evil.example/x', '/\\evil.example'])('%s is not: the user goes to /', async (target) => {
+		const browser = new Browser(app)
+		const response = await browser.post('/auth/login', {
+			intent: 'password',
+			email: 'office@oakfield.test',
+			password: 'Spencer!2026',
+			redirectTo: target,
+		})
+		expect(response.headers.get('Location')).toBe('/')
+	})
+})
+
+test('an expired session: the login screen with redirectTo and a "Session expired" warning', async () => {
+	const browser = new Browser(app)
+	await browser.signIn('teacher@oakfield.test')
+	await app.sql(
+		"update session set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = 'teacher@oakfield.test')",
+	)
+	const response = await browser.request('/professional')
+	expect(response.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fprofessional')
+	const login = await browser.request('/auth/login?redirectTo=%2Fprofessional')
+	const html = await login.text()
+	expect(html).toContain('Session expired')
+	expect(html).toContain('Please login back in your account.')
+	// The toast is shown once.
+	expect(await (await browser.request('/auth/login')).text()).not.toContain('Session expired')
+})
+
+test('a password change ends the user’s other sessions but keeps this one', async () => {
+	const laptop = new Browser(app)
+	const phone = new Browser(app)
+	await laptop.signIn('office@meadowview.test')
+	await phone.signIn('office@meadowview.test')
+	const changed = await laptop.post('/settings/profile', {
+		intent: 'password',
+		currentPassword: 'Spencer!2026',
+		newPassword: 'Meadow-View!2027',
+	})
+	expect(changed.status).toBe(302)
+	expect((await laptop.request('/school-admin')).status).toBe(200)
+	expect((await phone.request('/school-admin')).status).toBe(302)
+	const [row] = await app.sql<{ count: number }>(
+		"select count(*)::int as count from audit_event where action = 'account.password-changed'",
+	)
+	expect(row?.count).toBe(1)
+})
+
+test('a platform admin cannot turn the e-mailed code off', async () => {
+	const browser = new Browser(app)
+	await browser.signIn('admin@spencer.test')
+	await browser.post('/settings/profile', { intent: 'mfa', enabled: 'false' })
+	const [row] = await app.sql<{ mfa_enabled: boolean }>("select mfa_enabled from users where email = 'admin@spencer.test'")
+	expect(row?.mfa_enabled).toBe(true)
+})
