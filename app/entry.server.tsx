@@ -49,7 +49,7 @@ export default function handleRequest(
 }
 
 /** Unexpected errors go to error reporting; aborted requests are not errors. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
-	reportServerError(error, request)
+	void reportServerError(error, request, context)
 }

@@ -18,7 +18,14 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const { em } = getAppContext(context)
 	const { toast, clear } = await readToast(em, request)
-	return data({ toasts: toast ? [toast] : [] }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+	const sentry = process.env.SENTRY_DSN
+		? {
+				dsn: process.env.SENTRY_DSN,
+				environment: process.env.SENTRY_ENVIRONMENT ?? process.env.NODE_ENV ?? 'production',
+				release: process.env.SENTRY_RELEASE ?? 'RC_v1.1.2',
+			}
+		: null
+	return data({ toasts: toast ? [toast] : [], sentry }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -29,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				{rootData?.sentry ? <meta name="sentry" content={JSON.stringify(rootData.sentry)} /> : null}
 				<Meta />
 				<Links />
 			</head>

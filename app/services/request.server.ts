@@ -2,6 +2,7 @@ import type { MiddlewareFunction } from 'react-router'
 import { appContext, serverContext } from '#app/context.ts'
 import { loadAuth } from './auth.server.ts'
 import { forkEm } from './database.server.ts'
+import { copyPayload } from './monitoring.server.ts'
 import { readSession } from './session.server.ts'
 
 /**
@@ -13,7 +14,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
 	const auth = lookup.state === 'active' ? await loadAuth(em, lookup.user, lookup.session.id) : null
-	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress })
+	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress, payload: copyPayload(request) })
 	const response = await next()
 	if (auth || lookup.state === 'expired') response.headers.set('Cache-Control', 'no-store')
 	return response
