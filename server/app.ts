@@ -5,6 +5,7 @@ import { serverContext } from '#app/context.ts'
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from '#app/services/csrf.server.ts'
 import { forkEm, migrate, openDatabase, type Database } from '#app/services/database.server.ts'
 import { readEnv, type Env } from '#app/services/env.server.ts'
+import { initMonitoring } from '#app/services/monitoring.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 
 export type Spencer = { app: express.Express; db: Database; env: Env }
@@ -14,6 +15,11 @@ export type Spencer = { app: express.Express; db: Database; env: Env }
  * DESIGN.md §7 says to, and returns the Express app that serves the routes.
  */
 export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
+	initMonitoring(
+		env.SENTRY_DSN
+			? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV, release: env.SENTRY_RELEASE }
+			: null,
+	)
 	const db = await openDatabase(env.database)
 	try {
 		const applied = await migrate(db.orm)
