@@ -1,0 +1,85 @@
+import { useContext } from 'react'
+import {
+	FieldError as AriaFieldError,
+	FormValidationContext,
+	Label as AriaLabel,
+	Text,
+	type FieldErrorProps,
+	type LabelProps,
+	type TextProps,
+	type ValidationResult,
+} from 'react-aria-components'
+import { tv, twMerge } from 'tailwind-variants'
+import { composeTailwindRenderProps, focusRing } from './utils.ts'
+
+/**
+ * How a field words its error when it is invalid (`isInvalid`, a failed
+ * native check, or a server error handed down by our Form). Without it the
+ * field shows the validation's own messages, e.g. the server's.
+ */
+export type ErrorMessage = string | ((validation: ValidationResult) => string)
+
+/** The server's error for a field, as our Form hands it down (for the native fallbacks). */
+export function useServerError(name: string | undefined): string | undefined {
+	const errors = useContext(FormValidationContext)
+	if (!name) return undefined
+	const error = errors[name]
+	return Array.isArray(error) ? error.join(' ') : error
+}
+
+export const labelClass = 'w-fit text-sm font-medium text-slate-900'
+
+/** A field's label; a required field gets a visible asterisk (its input is `required` for assistive technology). */
+export function Label({ className, isRequired, children, ...props }: LabelProps & { isRequired?: boolean }) {
+	return (
+		<AriaLabel {...props} className={twMerge(labelClass, className)}>
+			{children}
+			{isRequired ? <RequiredMark /> : null}
+		</AriaLabel>
+	)
+}
+
+export function RequiredMark() {
+	return (
+		<span aria-hidden="true" className="text-red-700">
+			{' '}
+			*
+		</span>
+	)
+}
+
+export function Description({ className, ...props }: TextProps) {
+	return <Text {...props} slot="description" className={twMerge('text-sm text-slate-600', className)} />
+}
+
+/** The error under a field: tied to it by aria-describedby and announced when it appears. */
+export function FieldError({ className, children, ...props }: FieldErrorProps) {
+	return (
+		<AriaFieldError
+			{...props}
+			className={composeTailwindRenderProps(className, 'text-sm font-medium text-red-700 forced-colors:text-[Mark]')}
+		>
+			{(validation) => (
+				<span role="alert">
+					{typeof children === 'function' ? children(validation) : (children ?? validation.validationErrors.join(' '))}
+				</span>
+			)}
+		</AriaFieldError>
+	)
+}
+
+/** Border and ring of text-like inputs, driven by RAC render state. */
+export const inputStyles = tv({
+	extend: focusRing,
+	base: 'block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 forced-colors:bg-[Field]',
+	variants: {
+		isInvalid: { true: 'border-red-700 forced-colors:border-[Mark]', false: 'border-slate-500' },
+		isDisabled: { true: 'cursor-not-allowed border-slate-300 bg-slate-100 text-slate-500 forced-colors:border-[GrayText]' },
+	},
+})
+
+/** The same look for a native control rendered before hydration (no RAC render state). */
+export const nativeInputClass =
+	'block w-full min-w-0 rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500'
+
+export const fieldWrapper = 'flex flex-col gap-1'

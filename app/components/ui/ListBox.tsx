@@ -1,0 +1,48 @@
+import { Check } from 'lucide-react'
+import { ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
+import { tv, twMerge } from 'tailwind-variants'
+
+/** An option shown in Select's and ComboBox's popover lists. */
+export interface Option {
+	value: string
+	label: string
+	isDisabled?: boolean
+}
+
+const itemStyles = tv({
+	base: 'group flex cursor-default items-center gap-2 rounded px-3 py-2 text-base text-slate-900 outline-0 select-none forced-color-adjust-none',
+	variants: {
+		isFocused: { true: 'bg-slate-100' },
+		isSelected: { true: 'font-semibold' },
+		isDisabled: { true: 'text-slate-500' },
+		isFocusVisible: { true: 'outline-2 outline-offset-[-2px] outline-blue-700' },
+	},
+})
+
+export function ListBoxItem(props: ListBoxItemProps) {
+	const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined)
+	return (
+		<AriaListBoxItem {...props} textValue={textValue} className={(renderProps) => itemStyles(renderProps)}>
+			{(renderProps) => (
+				<>
+					<span className="flex-1">{typeof props.children === 'function' ? props.children(renderProps) : props.children}</span>
+					<Check aria-hidden="true" className="size-4 opacity-0 group-data-selected:opacity-100" />
+				</>
+			)}
+		</AriaListBoxItem>
+	)
+}
+
+export function Popover({ className, ...props }: PopoverProps & { className?: string }) {
+	return (
+		<AriaPopover
+			offset={4}
+			maxHeight={288}
+			{...props}
+			className={twMerge(
+				'max-h-72 min-w-(--trigger-width) overflow-auto rounded-md border border-slate-300 bg-white p-1 shadow-lg outline-0 forced-colors:bg-[Canvas]',
+				className,
+			)}
+		/>
+	)
+}

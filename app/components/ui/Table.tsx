@@ -1,0 +1,108 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { type ComponentProps, type ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+import { twMerge } from 'tailwind-variants'
+
+/**
+ * A semantic data table rendered on the server. Sorting is server-side: a
+ * sortable column header is a link to the same URL with `?sort=<key>&dir=…`,
+ * which the loader reads with `readSort`, so it works without JavaScript.
+ */
+export type SortDirection = 'asc' | 'desc'
+export type SortState = { sort: string; dir: SortDirection }
+
+/** The sort asked for in the URL, if its key is one of `keys`; otherwise `fallback`. */
+export function readSort(searchParams: URLSearchParams, keys: readonly string[], fallback: SortState): SortState {
+	const sort = searchParams.get('sort')
+	const dir = searchParams.get('dir')
+	if (!sort || !keys.includes(sort)) return fallback
+	return { sort, dir: dir === 'desc' ? 'desc' : 'asc' }
+}
+
+/** The URL that sorts by `key`: ascending first, the other way when it is already the sort. Drops `page`. */
+export function sortHref(location: { pathname: string; search: string }, key: string, current: SortState): string {
+	const params = new URLSearchParams(location.search)
+	const dir: SortDirection = current.sort === key && current.dir === 'asc' ? 'desc' : 'asc'
+	params.set('sort', key)
+	params.set('dir', dir)
+	params.delete('page')
+	return `${location.pathname}?${params.toString()}`
+}
+
+export function Table({
+	caption,
+	hideCaption = false,
+	className,
+	children,
+	...props
+}: ComponentProps<'table'> & { caption: ReactNode; hideCaption?: boolean }) {
+	return (
+		<div className="w-full overflow-x-auto">
+			<table {...props} className={twMerge('w-full border-collapse text-left text-sm', className)}>
+				<caption className={hideCaption ? 'sr-only' : 'mb-2 text-left text-base font-semibold text-slate-900'}>{caption}</caption>
+				{children}
+			</table>
+		</div>
+	)
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+	return <thead {...props} className={twMerge('border-b-2 border-slate-400', className)} />
+}
+
+export function TableBody(props: ComponentProps<'tbody'>) {
+	return <tbody {...props} />
+}
+
+export function Row({ className, ...props }: ComponentProps<'tr'>) {
+	return <tr {...props} className={twMerge('border-b border-slate-200', className)} />
+}
+
+export function Cell({ className, numeric, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
+	return <td {...props} className={twMerge('px-3 py-2 text-slate-900', numeric && 'text-right tabular-nums', className)} />
+}
+
+/** A row header cell (`<th scope="row">`), e.g. the name in each row. */
+export function RowHeader({ className, ...props }: ComponentProps<'th'>) {
+	return <th scope="row" {...props} className={twMerge('px-3 py-2 text-left font-medium text-slate-900', className)} />
+}
+
+export interface ColumnProps extends ComponentProps<'th'> {
+	/** Makes the header a sort link for this key; needs `sortState`. */
+	sortKey?: string
+	sortState?: SortState
+	numeric?: boolean
+}
+
+export function Column({ sortKey, sortState, numeric, className, children, ...props }: ColumnProps) {
+	const location = useLocation()
+	const classes = twMerge('px-3 py-2 font-semibold text-slate-900', numeric && 'text-right', className)
+	if (!sortKey || !sortState) {
+		return (
+			<th scope="col" {...props} className={classes}>
+				{children}
+			</th>
+		)
+	}
+	const active = sortState.sort === sortKey
+	const Icon = !active ? ArrowUpDown : sortState.dir === 'asc' ? ArrowUp : ArrowDown
+	const next = active && sortState.dir === 'asc' ? 'descending' : 'ascending'
+	return (
+		<th
+			scope="col"
+			aria-sort={active ? (sortState.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+			{...props}
+			className={classes}
+		>
+			<Link
+				to={sortHref(location, sortKey, sortState)}
+				preventScrollReset
+				className="inline-flex items-center gap-1 rounded-sm underline-offset-2 hover:underline"
+			>
+				{children}
+				<span className="sr-only">, sort {next}</span>
+				<Icon aria-hidden="true" className={`size-4 ${active ? 'text-slate-900' : 'text-slate-500'}`} />
+			</Link>
+		</th>
+	)
+}

@@ -1,0 +1,89 @@
+import { useId, type ReactNode } from 'react'
+import { Dialog as AriaDialog, Heading } from 'react-aria-components'
+import { useLocation, useNavigate } from 'react-router'
+import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
+import { ButtonLink } from './Link.tsx'
+import { Modal, layerClass, modalStyles, overlayClass } from './Modal.tsx'
+import { useHydrated } from './hydrated.ts'
+
+export interface UrlModalProps {
+	/** Open while the URL has `?modal=<name>`. */
+	name: string
+	title: ReactNode
+	children: ReactNode
+	/** More actions beside Close (links, or buttons of a form inside `children`). */
+	footer?: ReactNode
+	size?: 'sm' | 'md' | 'lg'
+	closeLabel?: string
+}
+
+/**
+ * A modal addressed by the URL (DESIGN.md §5). Open it with a link to
+ * `modalHref(location, name)`. On the server (and without JavaScript) it is an
+ * open dialog with a Close link to the URL without it; once hydrated it is a
+ * React Aria modal (focus trapped), and Escape or a click outside navigates to
+ * that same close URL, so Back reopens and forward closes as in the history.
+ */
+export function UrlModal({ name, title, children, footer, size, closeLabel = 'Close' }: UrlModalProps) {
+	const location = useLocation()
+	const navigate = useNavigate()
+	const hydrated = useHydrated()
+	const headingId = useId()
+	const layer = modalLayer(location.search, name)
+	if (layer === -1) return null
+	const closeHref = closeModalHref(location, name)
+	const isTop = layer === openModals(location.search).length - 1
+
+	const actions = (
+		<div className="flex flex-wrap justify-end gap-2">
+			{footer}
+			<ButtonLink to={closeHref} preventScrollReset variant="secondary">
+				{closeLabel}
+			</ButtonLink>
+		</div>
+	)
+
+	if (!hydrated) {
+		// No focus trap without JavaScript: autofocus brings keyboard and
+		// screen-reader users to the top dialog; Close is a real link.
+		return (
+			<div className={`${overlayClass} ${layerClass(layer)}`}>
+				<div
+					role="dialog"
+					aria-modal="true"
+					aria-labelledby={headingId}
+					tabIndex={-1}
+					// eslint-disable-next-line jsx-a11y/no-autofocus
+					autoFocus={isTop}
+					className={modalStyles({ size, className: 'flex flex-col gap-4 p-6 outline-0' })}
+				>
+					<h2 id={headingId} className="text-xl font-semibold text-slate-900">
+						{title}
+					</h2>
+					<div className="text-slate-800">{children}</div>
+					{actions}
+				</div>
+			</div>
+		)
+	}
+
+	return (
+		<Modal
+			isOpen
+			isDismissable
+			layer={layer}
+			size={size}
+			onOpenChange={(isOpen) => {
+				if (!isOpen) void navigate(closeHref, { preventScrollReset: true })
+			}}
+		>
+			<AriaDialog className="flex flex-col gap-4 p-6 outline-0">
+				<Heading slot="title" className="text-xl font-semibold text-slate-900">
+					{title}
+				</Heading>
+				<div className="text-slate-800">{children}</div>
+				{actions}
+			</AriaDialog>
+		</Modal>
+	)
+}
