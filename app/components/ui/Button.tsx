@@ -39,24 +39,28 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'children'> {
 }
 
 /**
- * A button. `isPending` keeps the label (so the accessible name stays), shows a
- * spinner and makes the button aria-disabled; React Aria announces the change
- * to a screen reader when the button has focus.
+ * A button. `isPending` keeps the label (so the accessible name stays), shows
+ * a spinner, marks the button aria-disabled and ignores presses (a submit
+ * button stops submitting). React Aria's own isPending is
+ * not used: its announcement points at the button by id and is left dangling
+ * when the submission navigates away (axe: role-img-alt).
  */
-export function Button({ variant, size, className, children, ...props }: ButtonProps) {
+export function Button({ variant, size, className, children, isPending = false, type, ...props }: ButtonProps) {
+	const pressHandlers = isPending
+		? { onPress: undefined, onPressStart: undefined, onPressEnd: undefined, onPressUp: undefined, onPressChange: undefined }
+		: {}
 	return (
 		<AriaButton
 			{...props}
+			{...pressHandlers}
+			type={isPending && type === 'submit' ? 'button' : type}
+			aria-disabled={isPending ? true : props['aria-disabled']}
 			className={composeRenderProps(className, (className, renderProps) =>
-				buttonStyles({ ...renderProps, variant, size, className }),
+				buttonStyles({ ...renderProps, isPending, variant, size, className }),
 			)}
 		>
-			{({ isPending }) => (
-				<>
-					{isPending ? <Spinner /> : null}
-					{children}
-				</>
-			)}
+			{isPending ? <Spinner /> : null}
+			{children}
 		</AriaButton>
 	)
 }

@@ -36,7 +36,7 @@ export interface CheckboxProps extends Omit<AriaCheckboxFieldProps, 'children'> 
 export function Checkbox({ children, description, errorMessage, className, ...props }: CheckboxProps) {
 	return (
 		<AriaCheckboxField
-			validationBehavior="native"
+			validationBehavior="aria"
 			{...props}
 			className={composeRenderProps(className, (className) => `flex flex-col gap-1 ${className ?? ''}`)}
 		>

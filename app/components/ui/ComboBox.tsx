@@ -51,7 +51,7 @@ function AriaComboBoxField({
 }: ComboBoxProps) {
 	return (
 		<AriaComboBox<Option>
-			validationBehavior="native"
+			validationBehavior="aria"
 			menuTrigger="focus"
 			{...props}
 			value={value}

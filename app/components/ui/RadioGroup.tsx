@@ -21,7 +21,7 @@ export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children'> {
 export function RadioGroup({ label, description, errorMessage, className, children, ...props }: RadioGroupProps) {
 	return (
 		<AriaRadioGroup
-			validationBehavior="native"
+			validationBehavior="aria"
 			{...props}
 			className={composeTailwindRenderProps(className, 'group flex flex-col gap-2')}
 		>

@@ -50,7 +50,7 @@ function AriaSelectField({
 }: SelectProps) {
 	return (
 		<AriaSelect<Option>
-			validationBehavior="native"
+			validationBehavior="aria"
 			{...props}
 			placeholder={placeholder}
 			value={value}
@@ -65,7 +65,9 @@ function AriaSelectField({
 					inputStyles({ ...renderProps, className: 'flex cursor-pointer items-center gap-2 text-start' }),
 				)}
 			>
-				<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600" />
+				<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">
+					{({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
+				</AriaSelectValue>
 				<ChevronDown aria-hidden="true" className="size-4 text-slate-700" />
 			</AriaButton>
 			<FieldError>{errorMessage}</FieldError>

@@ -27,7 +27,7 @@ export function TabList<T extends object>(props: TabListProps<T>) {
 
 const tabStyles = tv({
 	extend: focusRing,
-	base: '-mb-px cursor-pointer border-b-3 px-4 py-2 text-sm font-medium outline-offset-[-3px]',
+	base: '-mb-px cursor-pointer border-b-3 px-4 py-2 text-sm font-medium',
 	variants: {
 		isSelected: { false: 'border-transparent text-slate-700 hover:text-slate-900', true: 'border-brand text-brand' },
 		isDisabled: { true: 'cursor-not-allowed text-slate-500' },
@@ -76,7 +76,7 @@ export function LinkTabs({ label, tabs, className = '' }: { label: string; tabs:
 							to={tab.to}
 							end={tab.end ?? true}
 							className={({ isActive }) =>
-								`block border-b-3 px-4 py-2 text-sm font-medium focus-visible:outline-offset-[-3px] ${
+								`block border-b-3 px-4 py-2 text-sm font-medium ${
 									isActive ? 'border-brand text-brand' : 'border-transparent text-slate-700 hover:text-slate-900'
 								}`
 							}

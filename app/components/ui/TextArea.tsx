@@ -19,7 +19,7 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'> {
 export function TextArea({ label, description, errorMessage, placeholder, rows = 4, className, ...props }: TextAreaProps) {
 	return (
 		<AriaTextField
-			validationBehavior="native"
+			validationBehavior="aria"
 			{...props}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>

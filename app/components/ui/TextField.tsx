@@ -34,7 +34,7 @@ export function TextField({
 }: TextFieldProps) {
 	return (
 		<AriaTextField
-			validationBehavior="native"
+			validationBehavior="aria"
 			{...props}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
