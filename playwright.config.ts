@@ -29,11 +29,11 @@ export default defineConfig({
 	],
 	webServer: {
 		// The production build on a fresh in-memory database with the demo seeded.
-		command: 'node server.js',
+		command: 'rm -rf .e2e-outbox && node server.js',
 		url: `http://localhost:${PORT}/healthz`,
 		timeout: 240_000,
 		reuseExistingServer: false,
 		stdout: 'pipe',
-		env: { PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: 'test-results/outbox' },
+		env: { PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: '.e2e-outbox', AUTH_POSTS_PER_MINUTE: '1000' },
 	},
 })

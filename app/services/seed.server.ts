@@ -132,6 +132,7 @@ const SCHOOLS: SeedSchool[] = [
 			{ email: 'office@riverside.test', firstName: 'Ravi', lastName: 'Patel', role: 'schoolAdmin', jobTitle: 'Office Manager' },
 			{ email: 'senco@riverside.test', firstName: 'Helen', lastName: 'Okafor', role: 'needManager', jobTitle: 'SENCo' },
 			{ email: 'mentor@riverside.test', firstName: 'Daniel', lastName: 'Reid', role: 'professional', jobTitle: 'Learning Mentor' },
+			{ email: 'support@riverside.test', firstName: 'Jamie', lastName: 'Lee', role: 'professional', jobTitle: 'Learning Support Assistant', access: 'invited' },
 		],
 		groups: [{ name: 'Year 9 mentoring', description: 'Weekly mentoring sessions with the learning mentor.' }],
 	},

@@ -107,7 +107,7 @@ function NativeComboBox({
 		id,
 		name,
 		form,
-		required: isRequired,
+		'aria-required': isRequired || undefined,
 		disabled: isDisabled,
 		'aria-invalid': invalid,
 		'aria-describedby': describedBy || undefined,

@@ -4,6 +4,7 @@ import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import { requestPasswordReset } from '#app/services/auth.server.ts'
@@ -64,13 +65,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<TextField
-				id={fields.email.id}
-				name={fields.email.name}
+				{...textFieldProps(fields.email)}
 				label="E-mail"
 				type="email"
 				autoComplete="email"
-				defaultValue={fields.email.initialValue}
-				errorMessage={fields.email.errors?.join(' ')}
 				isRequired
 			/>
 			<SubmitButton size="lg">Send me a link</SubmitButton>

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import {
@@ -139,22 +140,17 @@ function PasswordStep({ lastResult }: { lastResult: LastResult }) {
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
 			<TextField
-				id={fields.email.id}
-				name={fields.email.name}
+				{...textFieldProps(fields.email)}
 				label="E-mail"
 				type="email"
 				autoComplete="username"
-				defaultValue={fields.email.initialValue}
-				errorMessage={fields.email.errors?.join(' ')}
 				isRequired
 			/>
 			<TextField
-				id={fields.password.id}
-				name={fields.password.name}
+				{...textFieldProps(fields.password)}
 				label="Password"
 				type="password"
 				autoComplete="current-password"
-				errorMessage={fields.password.errors?.join(' ')}
 				isRequired
 			/>
 			<div className="flex justify-end">
@@ -185,13 +181,11 @@ function CodeStep({ maskedEmail, lastResult }: { maskedEmail: string | null; las
 			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<TextField
-					id={fields.code.id}
-					name={fields.code.name}
+					{...textFieldProps(fields.code)}
 					label="Code"
 					inputMode="numeric"
 					autoComplete="one-time-code"
 					maxLength={6}
-					errorMessage={fields.code.errors?.join(' ')}
 					isRequired
 					autoFocus
 				/>

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { PASSWORD_HINT, PasswordSchema } from '#app/lib/password-rules.ts'
 import { changePassword, getAccount, setMfa, updateName } from '#app/services/account.server.ts'
@@ -110,10 +111,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 				<section aria-labelledby="name-heading" className="rounded-lg border border-slate-200 bg-white p-6">
 					<h2 id="name-heading" className="mb-4 text-lg font-semibold text-slate-900">Your name</h2>
 					<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(nameForm)}>
-						<TextField id={nameFields.firstName.id} name={nameFields.firstName.name} label="First name" autoComplete="given-name"
-							defaultValue={nameFields.firstName.initialValue} errorMessage={nameFields.firstName.errors?.join(' ')} isRequired />
-						<TextField id={nameFields.lastName.id} name={nameFields.lastName.name} label="Last name" autoComplete="family-name"
-							defaultValue={nameFields.lastName.initialValue} errorMessage={nameFields.lastName.errors?.join(' ')} isRequired />
+						<TextField {...textFieldProps(nameFields.firstName)} label="First name" autoComplete="given-name" isRequired />
+						<TextField {...textFieldProps(nameFields.lastName)} label="Last name" autoComplete="family-name" isRequired />
 						<div className="sm:col-span-2">
 							<SubmitButton intent="name">Save name</SubmitButton>
 						</div>
@@ -128,10 +127,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 					) : (
 						<Form method="post" className="flex flex-col gap-4" {...getFormProps(passwordForm)}>
 							<FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
-							<TextField id={passwordFields.currentPassword.id} name={passwordFields.currentPassword.name} label="Current password"
-								type="password" autoComplete="current-password" errorMessage={passwordFields.currentPassword.errors?.join(' ')} isRequired />
-							<TextField id={passwordFields.newPassword.id} name={passwordFields.newPassword.name} label="New password" type="password"
-								autoComplete="new-password" description={PASSWORD_HINT} errorMessage={passwordFields.newPassword.errors?.join(' ')} isRequired />
+							<TextField {...textFieldProps(passwordFields.currentPassword)} label="Current password"
+								type="password" autoComplete="current-password" isRequired />
+							<TextField {...textFieldProps(passwordFields.newPassword)} label="New password" type="password"
+								autoComplete="new-password" description={PASSWORD_HINT} isRequired />
 							<div>
 								<SubmitButton intent="password">Change password</SubmitButton>
 							</div>

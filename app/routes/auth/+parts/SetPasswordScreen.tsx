@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { EmailSchema, PASSWORD_HINT, PasswordSchema } from '#app/lib/password-rules.ts'
@@ -56,13 +57,11 @@ export function SetPasswordScreen({
 			<input type="hidden" name="token" value={loaderData.token} />
 			<TextField label="E-mail" name="email" type="email" autoComplete="username" value={loaderData.email} isReadOnly />
 			<TextField
-				id={fields.password.id}
-				name={fields.password.name}
+				{...textFieldProps(fields.password)}
 				label={isReset ? 'New password' : 'Password'}
 				type="password"
 				autoComplete="new-password"
 				description={PASSWORD_HINT}
-				errorMessage={fields.password.errors?.join(' ')}
 				isRequired
 			/>
 			<SubmitButton size="lg">{isReset ? 'Save new password' : 'Save password and sign in'}</SubmitButton>

@@ -1,0 +1,16 @@
+import type { FieldMetadata } from '@conform-to/react'
+
+/**
+ * Conform's field state as the props of our TextField: id, name, the value to
+ * show again after a failed post, and the error beside the field.
+ */
+export function textFieldProps(field: FieldMetadata<unknown>, options: { keepValue?: boolean } = { keepValue: true }) {
+	const error = field.errors?.join(' ')
+	return {
+		id: field.id,
+		name: field.name,
+		defaultValue: options.keepValue && typeof field.initialValue === 'string' ? field.initialValue : undefined,
+		errorMessage: error,
+		isInvalid: Boolean(error),
+	}
+}

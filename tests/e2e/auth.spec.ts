@@ -1,0 +1,131 @@
+import { DEMO_PASSWORD, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+const HOMES = [
+	{ email: 'office@oakfield.test', path: '/school-admin', heading: 'Oakfield Primary School' },
+	{ email: 'senco@oakfield.test', path: '/need-manager', heading: 'Oakfield Primary School' },
+	{ email: 'teacher@oakfield.test', path: '/professional', heading: 'Oakfield Primary School' },
+	{ email: 'office@riverside.test', path: '/school-admin', heading: 'Riverside Academy' },
+]
+
+for (const user of HOMES) {
+	test(`${user.email} signs in and lands on ${user.path}`, async ({ page }) => {
+		await signIn(page, user.email)
+		await expect(page).toHaveURL(user.path)
+		await expect(page.getByRole('heading', { level: 1, name: user.heading })).toBeVisible()
+		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+	})
+}
+
+test('the platform admin completes the e-mailed code step', async ({ page }) => {
+	const before = outboxSize()
+	await page.goto('/auth/login')
+	await page.getByLabel('E-mail').fill('admin@spencer.test')
+	await page.getByLabel('Password').fill(DEMO_PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByLabel('Code')).toBeVisible()
+	const mail = await latestMail('admin@spencer.test', /sign-in code/, before)
+	const code = /\b(\d{6})\b/.exec(mail.body)![1]!
+	await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000')
+	await page.getByRole('button', { name: 'Verify and sign in' }).click()
+	await expect(page.getByText(/That code is not right\. You have 4 attempts left\./)).toBeVisible()
+	await page.getByLabel('Code').fill(code)
+	await page.getByRole('button', { name: 'Verify and sign in' }).click()
+	await expect(page).toHaveURL('/spencer-admin')
+	await expect(page.getByRole('heading', { level: 1, name: 'Platform overview' })).toBeVisible()
+})
+
+test('a wrong password gets one message, the same as an unknown account', async ({ page }) => {
+	await page.goto('/auth/login')
+	await page.getByLabel('E-mail').fill('teacher@oakfield.test')
+	await page.getByLabel('Password').fill('Not-the!password1')
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'The e-mail address or password is incorrect.' })).toBeVisible()
+	await expect(page.getByLabel('E-mail')).toHaveValue('teacher@oakfield.test')
+})
+
+test('forgot password → mail → new password → sign in; the used link then shows 1007', async ({ page }, testInfo) => {
+	// Each project resets a different account, so the two runs do not meet.
+	const email = testInfo.project.name === 'chromium' ? 'mentor@riverside.test' : 'teacher@meadowview.test'
+	const before = outboxSize()
+	await page.goto('/auth/login')
+	await page.getByRole('link', { name: 'Forgot password?' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Password Recovery' })).toBeVisible()
+	await page.getByLabel('E-mail').fill(email)
+	await page.getByRole('button', { name: 'Send me a link' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'If an account uses that address' })).toBeVisible()
+
+	const link = linkIn(await latestMail(email, /Reset your Spencer password/, before), '/auth/new-password')
+	await page.goto(link)
+	await page.getByLabel('New password').fill('short')
+	await page.getByRole('button', { name: 'Save new password' }).click()
+	await expect(page.getByText('Use at least 8 characters')).toBeVisible()
+	await page.getByLabel('New password').fill('Harbour-Lights!42')
+	await page.getByRole('button', { name: 'Save new password' }).click()
+	await expect(page).toHaveURL('/auth/login')
+	await expect(page.getByText('Password changed').first()).toBeVisible()
+
+	await signIn(page, email, 'Harbour-Lights!42')
+	await expect(page).toHaveURL(/\/(school-admin|professional)$/)
+
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL('/auth/login')
+	await page.goto(link)
+	await expect(page.getByRole('alert').filter({ hasText: 'The token has expired. Please request a new link to continue.' })).toBeVisible()
+})
+
+test('an invitation link → set password → signed in', async ({ page }, testInfo) => {
+	const email = testInfo.project.name === 'chromium' ? 'ta@oakfield.test' : 'support@riverside.test'
+	const link = linkIn(await latestMail(email, /invited to Spencer/), '/auth/set-password-from-email')
+	await page.goto(link)
+	await expect(page.getByRole('heading', { level: 1, name: 'Set Password' })).toBeVisible()
+	await expect(page.getByLabel('E-mail')).toHaveValue(email)
+	await page.getByLabel('Password').fill('Reading-Corner!8')
+	await page.getByRole('button', { name: 'Save password and sign in' }).click()
+	await expect(page).toHaveURL('/professional')
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+test('sign-out, then Back, shows the login screen', async ({ page }) => {
+	await signIn(page, 'senco@oakfield.test')
+	await expect(page).toHaveURL('/need-manager')
+	await page.goto('/settings/profile')
+	await expect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible()
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL('/auth/login')
+	await page.goBack()
+	await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fsettings%2Fprofile/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeVisible()
+})
+
+test('redirect rules: another role’s area goes home, auth screens go home, unknown paths go home', async ({ page }) => {
+	await signIn(page, 'teacher@oakfield.test')
+	await page.goto('/school-admin')
+	await expect(page).toHaveURL('/professional')
+	await page.goto('/auth/login')
+	await expect(page).toHaveURL('/professional')
+	await page.goto('/this/does/not/exist')
+	await expect(page).toHaveURL('/professional')
+})
+
+test('a visitor to a protected page is sent to sign in, and then on to that page', async ({ page }) => {
+	await page.goto('/settings/profile')
+	await expect(page).toHaveURL('/auth/login?redirectTo=%2Fsettings%2Fprofile')
+	await page.getByLabel('E-mail').fill('office@oakfield.test')
+	await page.getByLabel('Password').fill(DEMO_PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL('/settings/profile')
+})
+
+test('the sidebar collapses and stays collapsed across pages', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test')
+	const nav = page.getByRole('navigation', { name: 'Main' })
+	await expect(nav.getByRole('link', { name: 'School overview' })).toHaveAttribute('aria-current', 'page')
+	await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+	await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(86)
+	await page.goto('/settings/profile')
+	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(86)
+	await page.getByRole('button', { name: 'Expand sidebar' }).click()
+	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(260)
+})

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+
+export const OUTBOX = '.e2e-outbox'
+export const DEMO_PASSWORD = 'Spencer!2026'
+
+type Mail = { to: string; subject: string; body: string }
+
+function readOutbox(): Mail[] {
+	let files: string[] = []
+	try {
+		files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml')).sort()
+	} catch {
+		return []
+	}
+	return files.map((file) => {
+		const raw = readFileSync(path.join(OUTBOX, file), 'utf8')
+		const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
+		const body = raw
+			.split(/\r?\n\r?\n/)
+			.slice(1)
+			.join('\n\n')
+			.replace(/=\r?\n/g, '')
+			.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+		return { to: header('To'), subject: header('Subject'), body }
+	})
+}
+
+/** The newest mail to an address whose subject matches, waiting a little for it to be written. */
+export async function latestMail(to: string, subject: RegExp, after = 0): Promise<Mail> {
+	let found: Mail | undefined
+	await expect
+		.poll(() => {
+			found = readOutbox()
+				.slice(after)
+				.filter((mail) => mail.to.includes(to) && subject.test(mail.subject))
+				.at(-1)
+			return Boolean(found)
+		})
+		.toBe(true)
+	return found!
+}
+
+export const outboxSize = () => readOutbox().length
+
+export function linkIn(mail: Mail, pathname: string): string {
+	const match = new RegExp(`https?://\\S+${pathname}\\?\\S+`).exec(mail.body)
+	if (!match) throw new Error(`no ${pathname} link in "${mail.subject}"`)
+	const url = new URL(match[0])
+	return `${url.pathname}${url.search}`
+}
+
+/** Signs in through the screens, answering the e-mailed code step when it comes. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+	const before = outboxSize()
+	await page.goto('/auth/login')
+	await page.getByLabel('E-mail').fill(email)
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await page.waitForURL((url) => !url.pathname.startsWith('/auth/login') || url.search === '')
+	if (await page.getByLabel('Code').isVisible().catch(() => false)) {
+		const mail = await latestMail(email, /sign-in code/, before)
+		const code = /\b(\d{6})\b/.exec(mail.body)?.[1] ?? ''
+		await page.getByLabel('Code').fill(code)
+		await page.getByRole('button', { name: 'Verify and sign in' }).click()
+	}
+}
