@@ -119,7 +119,7 @@ function NativeSelect({
 				id={id}
 				name={name}
 				form={form}
-				required={isRequired}
+				aria-required={isRequired || undefined}
 				disabled={isDisabled}
 				aria-invalid={invalid}
 				aria-describedby={describedBy || undefined}
