@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
-import { Dialog as AriaDialog, Heading } from 'react-aria-components'
 import { useLocation, useNavigate } from 'react-router'
 import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
+import { Dialog } from './Dialog.tsx'
 import { ButtonLink } from './Link.tsx'
 import { Modal, layerClass, modalStyles, overlayClass } from './Modal.tsx'
 import { useHydrated } from './hydrated.ts'
@@ -35,12 +35,12 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	const isTop = layer === openModals(location.search).length - 1
 
 	const actions = (
-		<div className="flex flex-wrap justify-end gap-2">
+		<>
 			{footer}
 			<ButtonLink to={closeHref} preventScrollReset variant="secondary">
 				{closeLabel}
 			</ButtonLink>
-		</div>
+		</>
 	)
 
 	if (!hydrated) {
@@ -61,7 +61,7 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 						{title}
 					</h2>
 					<div className="text-slate-800">{children}</div>
-					{actions}
+					<div className="flex flex-wrap justify-end gap-2">{actions}</div>
 				</div>
 			</div>
 		)
@@ -77,13 +77,9 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 				if (!isOpen) void navigate(closeHref, { preventScrollReset: true })
 			}}
 		>
-			<AriaDialog className="flex flex-col gap-4 p-6 outline-0">
-				<Heading slot="title" className="text-xl font-semibold text-slate-900">
-					{title}
-				</Heading>
-				<div className="text-slate-800">{children}</div>
-				{actions}
-			</AriaDialog>
+			<Dialog title={title} footer={actions}>
+				{children}
+			</Dialog>
 		</Modal>
 	)
 }
