@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useNonce } from '#app/components/nonce.tsx'
-import { Toaster } from '#app/components/ui/Toaster.tsx'
 import { getAppContext } from '#app/context.ts'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { requestContextMiddleware } from '#app/services/request.server.ts'
 import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
+
+// The toast region (React Aria) is fetched only on pages that have a toast to show.
+const Toaster = lazy(() => import('#app/components/ui/Toaster.tsx').then((module) => ({ default: module.Toaster })))
 
 export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware]
 
@@ -42,7 +45,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
-				<Toaster toasts={rootData?.toasts ?? []} />
+				{rootData?.toasts.length ? (
+					<Suspense fallback={null}>
+						<Toaster toasts={rootData.toasts} />
+					</Suspense>
+				) : null}
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AppError } from '#app/lib/errors.ts'
+import { type AppError } from '#app/lib/errors.ts'
 
 /** A JSON error in the API's one shape: `{ code, message }`, with a 4xx status. */
 export function jsonError(status: number, code: number, message: string, init: { headers?: HeadersInit; fields?: Record<string, string[]> } = {}) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { Session, User } from '#app/models/index.ts'
+import { Session, type User } from '#app/models/index.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
 

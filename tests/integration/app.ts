@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Express } from 'express'
 import pg from 'pg'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
 
@@ -21,7 +22,7 @@ export type TestApp = {
 }
 
 type Spencer = {
-	app: import('express').Express
+	app: Express
 	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
 }
 

@@ -1,11 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
-import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { textFieldProps } from '#app/components/forms/field-props.ts'
-import { TextField } from '#app/components/ui/TextField.tsx'
+import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/components/forms/NativeField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import { requestPasswordReset } from '#app/services/auth.server.ts'
 import { authPostLimit, requireAnonymous } from '#app/services/guards.server.ts'
@@ -40,14 +37,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-	const [form, fields] = useForm({
-		id: 'forgot-password',
-		lastResult: actionData?.result,
-		constraint: getZodConstraint(ForgotPasswordSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-	})
 	if (actionData?.sent) {
 		return (
 			<div className="flex flex-col gap-6">
@@ -61,17 +50,21 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 			</div>
 		)
 	}
+	const result = actionData?.result
 	return (
-		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-			<FormErrors id={form.errorId} errors={form.errors} />
-			<TextField
-				{...textFieldProps(fields.email)}
+		<Form method="post" className="flex flex-col gap-5" aria-describedby="forgot-errors">
+			<FormErrors id="forgot-errors" errors={errorsOf(result, '')} />
+			<NativeTextField
 				label="E-mail"
+				name="email"
 				type="email"
 				autoComplete="email"
-				isRequired
+				required
+				maxLength={254}
+				defaultValue={valueOf(result, 'email')}
+				errors={errorsOf(result, 'email')}
 			/>
-			<SubmitButton size="lg">Send me a link</SubmitButton>
+			<NativeSubmitButton>Send me a link</NativeSubmitButton>
 			<Link to="/auth/login" className="text-center text-sm font-medium text-brand underline underline-offset-2">
 				Back to sign in
 			</Link>

@@ -1,11 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
-import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { textFieldProps } from '#app/components/forms/field-props.ts'
-import { TextField } from '#app/components/ui/TextField.tsx'
+import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/components/forms/NativeField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import {
 	clearPendingSignIn,
@@ -127,82 +125,70 @@ type LastResult = SubmissionResult<string[]> | null | undefined
 
 function PasswordStep({ lastResult }: { lastResult: LastResult }) {
 	const [searchParams] = useSearchParams()
-	const [form, fields] = useForm({
-		id: 'login',
-		lastResult,
-		constraint: getZodConstraint(PasswordStepSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordStepSchema }),
-	})
 	return (
-		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-			<FormErrors id={form.errorId} errors={form.errors} />
+		<Form method="post" className="flex flex-col gap-5" aria-describedby="login-errors">
+			<FormErrors id="login-errors" errors={errorsOf(lastResult, '')} />
 			<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-			<TextField
-				{...textFieldProps(fields.email)}
+			<NativeTextField
 				label="E-mail"
+				name="email"
 				type="email"
 				autoComplete="username"
-				isRequired
+				required
+				maxLength={254}
+				defaultValue={valueOf(lastResult, 'email')}
+				errors={errorsOf(lastResult, 'email')}
 			/>
-			<TextField
-				{...textFieldProps(fields.password)}
+			<NativeTextField
 				label="Password"
+				name="password"
 				type="password"
 				autoComplete="current-password"
-				isRequired
+				required
+				maxLength={128}
+				errors={errorsOf(lastResult, 'password')}
 			/>
 			<div className="flex justify-end">
 				<Link to="/auth/forgot-password" className="text-sm font-medium text-brand underline underline-offset-2">
 					Forgot password?
 				</Link>
 			</div>
-			<SubmitButton intent="password" size="lg">
-				Sign in
-			</SubmitButton>
+			<NativeSubmitButton intent="password">Sign in</NativeSubmitButton>
 		</Form>
 	)
 }
 
 function CodeStep({ maskedEmail, lastResult }: { maskedEmail: string | null; lastResult: LastResult }) {
-	const [form, fields] = useForm({
-		id: 'login-code',
-		lastResult,
-		constraint: getZodConstraint(CodeStepSchema),
-		shouldValidate: 'onSubmit',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeStepSchema }),
-	})
 	return (
 		<div className="flex flex-col gap-6">
 			<p className="text-slate-700">
 				We have e-mailed a 6-digit code to <strong>{maskedEmail}</strong>. It works for 3 minutes.
 			</p>
-			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
-					{...textFieldProps(fields.code)}
+			<Form method="post" className="flex flex-col gap-5" aria-describedby="code-errors">
+				<FormErrors id="code-errors" errors={errorsOf(lastResult, '')} />
+				<NativeTextField
 					label="Code"
+					name="code"
 					inputMode="numeric"
 					autoComplete="one-time-code"
+					pattern="[0-9]{6}"
+					title="The 6 digits of the code"
 					maxLength={6}
-					isRequired
-					autoFocus
+					required
+					errors={errorsOf(lastResult, 'code')}
 				/>
-				<SubmitButton intent="code" size="lg">
-					Verify and sign in
-				</SubmitButton>
+				<NativeSubmitButton intent="code">Verify and sign in</NativeSubmitButton>
 			</Form>
 			<div className="flex flex-wrap justify-between gap-3">
 				<Form method="post">
-					<SubmitButton intent="resend" variant="link">
+					<NativeSubmitButton intent="resend" variant="link">
 						Send a new code
-					</SubmitButton>
+					</NativeSubmitButton>
 				</Form>
 				<Form method="post">
-					<SubmitButton intent="restart" variant="link">
+					<NativeSubmitButton intent="restart" variant="link">
 						Use another account
-					</SubmitButton>
+					</NativeSubmitButton>
 				</Form>
 			</div>
 		</div>

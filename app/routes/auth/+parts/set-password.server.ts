@@ -6,7 +6,17 @@ import { checkPasswordToken, setPasswordFromToken, signInAfterInvitation } from 
 import { isCommonPassword } from '#app/services/common-passwords.server.ts'
 import { authPostLimit } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { COMMON_PASSWORD, SetPasswordSchema, TOKEN_EXPIRED } from './SetPasswordScreen.tsx'
+import { z } from 'zod'
+import { EmailSchema, PasswordSchema } from '#app/lib/password-rules.ts'
+import { TOKEN_EXPIRED } from './SetPasswordScreen.tsx'
+
+const SetPasswordSchema = z.object({
+	email: EmailSchema,
+	token: z.string({ error: 'The link is incomplete' }).min(10),
+	password: PasswordSchema,
+})
+
+const COMMON_PASSWORD = 'That password is too common. Please choose another.'
 
 /** Loader of both screens: is the link still good? */
 export async function loadSetPassword(app: AppContext, request: Request, purpose: 'reset' | 'invitation') {

@@ -1,0 +1,102 @@
+/**
+ * npm run bench:weight — the JavaScript and CSS each page makes a browser
+ * download (gzipped, as served), for the login page and a signed-in page,
+ * next to an empty route of the same build (the framework's floor).
+ * Budgets (issue 3): login ≤ 130 KB of gzipped JavaScript, a signed-in list
+ * page ≤ 160 KB, charts excluded.
+ */
+import { spawn } from 'node:child_process'
+import { gzipSync } from 'node:zlib'
+import { buildIfNeeded } from './build-if-needed.js'
+
+const PORT = Number(process.env.BENCH_PORT ?? 4391)
+const BASE = `http://127.0.0.1:${PORT}`
+const BUDGETS: Record<string, number> = { login: 130, 'signed-in list': 160 }
+
+buildIfNeeded()
+const server = spawn(process.execPath, ['server.js'], {
+	env: { ...process.env, PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: '/tmp/spencer-bench-outbox' },
+	stdio: ['ignore', 'ignore', 'inherit'],
+})
+
+try {
+	await waitFor(`${BASE}/healthz`)
+	const cookie = await signIn('office@oakfield.test', 'Spencer!2026')
+	const pages = [
+		{ name: 'floor (empty route)', path: '/bench/floor', cookie: '' },
+		{ name: 'login', path: '/auth/login', cookie: '' },
+		{ name: 'signed-in list', path: '/school-admin', cookie },
+	]
+	const rows = []
+	for (const page of pages) rows.push({ ...page, ...(await weigh(page.path, page.cookie)) })
+	const floor = rows[0]!
+	console.log('\nPage weight, gzipped (as served by compression), production build\n')
+	console.log(pad('page', 22) + pad('path', 16) + pad('JS KB', 10) + pad('CSS KB', 10) + pad('JS over floor', 16) + 'budget')
+	for (const row of rows) {
+		const budget = BUDGETS[row.name]
+		const verdict = budget === undefined ? '' : `${budget} KB ${row.js <= budget * 1024 ? 'ok' : 'OVER'}`
+		console.log(
+			pad(row.name, 22) + pad(row.path, 16) + pad(kb(row.js), 10) + pad(kb(row.css), 10) + pad(`+${kb(row.js - floor.js)}`, 16) + verdict,
+		)
+	}
+	const over = rows.filter((row) => BUDGETS[row.name] !== undefined && row.js > BUDGETS[row.name]! * 1024)
+	if (over.length) process.exitCode = 1
+} finally {
+	server.kill('SIGTERM')
+}
+
+async function waitFor(url: string) {
+	for (let i = 0; i < 240; i++) {
+		try {
+			if ((await fetch(url)).ok) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500))
+	}
+	throw new Error(`${url} did not answer`)
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+	const response = await fetch(`${BASE}/auth/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE },
+		body: new URLSearchParams({ intent: 'password', email, password }),
+	})
+	const session = response.headers.getSetCookie().find((value) => value.includes('spencer_session='))
+	if (!session) throw new Error(`could not sign in as ${email} (${response.status})`)
+	return session.split(';')[0]!
+}
+
+/** Every script and stylesheet the page's HTML asks for (module preloads, entry, styles), each gzipped once. */
+async function weigh(path: string, cookie: string) {
+	const html = await (await fetch(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} })).text()
+	const js = new Set<string>()
+	const css = new Set<string>()
+	for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(match[1]!)
+	for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) js.add(match[1]!)
+	for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]!)
+	for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(match[1]!)
+	for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(match[1]!)
+	for (const match of html.matchAll(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/g)) css.add(match[1]!)
+	const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('')
+	return { js: (await gzipped(js)) + gzipSync(inline).length, css: await gzipped(css) }
+}
+
+async function gzipped(urls: Set<string>) {
+	let total = 0
+	for (const url of urls) {
+		const body = Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer())
+		total += gzipSync(body).length
+	}
+	return total
+}
+
+function kb(bytes: number) {
+	return (bytes / 1024).toFixed(1)
+}
+
+function pad(text: string, width: number) {
+	return text.padEnd(width)
+}
