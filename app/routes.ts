@@ -49,6 +49,9 @@ export default [
 		]),
 	]),
 
+	// An empty page: the framework's floor for the page-weight benchmark.
+	route('bench/floor', 'routes/bench/floor.tsx'),
+
 	// Unknown paths go home.
 	route('*', 'routes/catch-all.ts'),
 ] satisfies RouteConfig
