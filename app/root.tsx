@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { useNonce } from '#app/components/nonce.tsx'
 import { getAppContext } from '#app/context.ts'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
-import { requestContextMiddleware } from '#app/services/request.server.ts'
+import { queryStatsMiddleware, requestContextMiddleware } from '#app/services/request.server.ts'
 import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
@@ -11,7 +11,7 @@ import stylesheet from './app.css?url'
 // The toast region (React Aria) is fetched only on pages that have a toast to show.
 const Toaster = lazy(() => import('#app/components/ui/Toaster.tsx').then((module) => ({ default: module.Toaster })))
 
-export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, requestContextMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -17,7 +17,25 @@ export default [
 
 	// Every signed-in screen: the shell (sidebar, header, toasts) around each area.
 	layout('routes/shell.tsx', [
-		...prefix('spencer-admin', [layout('routes/spencer-admin/layout.tsx', [index('routes/spencer-admin/index.tsx')])]),
+		...prefix('spencer-admin', [
+			layout('routes/spencer-admin/layout.tsx', [
+				index('routes/spencer-admin/index.tsx'),
+				route('schools', 'routes/spencer-admin/schools/list.tsx'),
+				route('schools/create', 'routes/spencer-admin/schools/create.tsx'),
+				route('schools/:id', 'routes/spencer-admin/schools/details.tsx'),
+				// Questionnaires, themes and recommendations: the questionnaire builder's block.
+				...prefix('questionnaires', [
+					index('routes/spencer-admin/questionnaires/index.ts'),
+					layout('routes/spencer-admin/questionnaires/layout.tsx', [
+						route('list', 'routes/spencer-admin/questionnaires/list.tsx'),
+						route('theme-list', 'routes/spencer-admin/questionnaires/theme-list.tsx'),
+						route('recommendations', 'routes/spencer-admin/questionnaires/recommendations.tsx'),
+					]),
+					route(':id', 'routes/spencer-admin/questionnaires/edit.tsx'),
+					route(':id/preview', 'routes/spencer-admin/questionnaires/preview.tsx'),
+				]),
+			]),
+		]),
 		...prefix('school-admin', [layout('routes/school-admin/layout.tsx', [index('routes/school-admin/index.tsx')])]),
 		...prefix('need-manager', [layout('routes/need-manager/layout.tsx', [index('routes/need-manager/index.tsx')])]),
 		...prefix('professional', [layout('routes/professional/layout.tsx', [index('routes/professional/index.tsx')])]),
@@ -25,6 +43,7 @@ export default [
 		...prefix('students', [index('routes/students/index.ts')]),
 	]),
 	route('sidebar', 'routes/sidebar.ts'),
+	route('impersonation/exit', 'routes/impersonation-exit.ts'),
 
 	...prefix('ui-kit', [
 		layout('routes/ui-kit/layout.tsx', [

@@ -14,6 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 			name: `${auth.firstName} ${auth.lastName}`,
 			email: auth.email,
 			roleLabel: auth.role ? ROLE_LABELS[auth.role] : 'No school access',
+			impersonated: auth.impersonatorId !== null,
 		},
 		nav: navFor(auth.role),
 		sidebarOpen: sidebar !== 'false',

@@ -17,6 +17,11 @@ export function tokenCookie(name: string, maxAgeSeconds: number) {
 /** The sidebar's state, read on the server so the first paint is right. Not secret. */
 export const sidebarCookie = createCookie('sidebar-opened', { ...base, httpOnly: false, maxAge: 60 * 60 * 24 * 365 })
 
+/** Points to an Impersonation row; signed, HttpOnly, tied to the admin's session by the row. */
+export function impersonationCookie(secret: string) {
+	return createCookie('impersonateToken', { ...base, secrets: [secret] })
+}
+
 /** The toast of the next page, signed so a page cannot be made to show someone else's words. */
 export function toastCookie(secret: string) {
 	return createCookie(`${prefix}spencer_toast`, { ...base, maxAge: 60, secrets: [secret] })

@@ -7,6 +7,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { EntityManager, SqlEntityManager } from '@mikro-orm/sql'
 import lockfile from 'proper-lockfile'
 import { entities } from '#app/models/index.ts'
+import { QueryCountingLogger, queryStatsEnabled } from './query-stats.server.ts'
 import { migrationsList } from '#migrations/index.ts'
 import type { DatabaseTarget } from './env.server.ts'
 
@@ -29,6 +30,7 @@ export function ormOptions(target: DatabaseTarget, overrides: Partial<Options> =
 		// The forked EntityManager is handed around explicitly; never a global one.
 		allowGlobalContext: false,
 		debug: false,
+		...(queryStatsEnabled() ? { loggerFactory: (options) => new QueryCountingLogger(options) } : {}),
 		forceUtcTimezone: true,
 		ignoreUndefinedInQuery: true,
 	}

@@ -1,20 +1,8 @@
-import type { AppContext } from '#app/context.ts'
 import { School } from '#app/models/index.ts'
 import type { SignedIn } from './guards.server.ts'
 
 type Count = { count: number }
 const first = (rows: Count[]) => Number(rows[0]?.count ?? 0)
-
-/** Platform-wide figures for a platform admin. */
-export async function platformOverview({ em }: AppContext) {
-	const [totals] = await em.execute<{ schools: number; students: number; staff: number; questionnaires: number }[]>(
-		`select (select count(*)::int from school where archived = false) as schools,
-			(select count(*)::int from student where archived = false) as students,
-			(select count(*)::int from school_membership) as staff,
-			(select count(*)::int from questionnaire where status = 'published') as questionnaires`,
-	)
-	return totals ?? { schools: 0, students: 0, staff: 0, questionnaires: 0 }
-}
 
 /** The figures of the actor's own school; every count is filtered by it. */
 export async function schoolOverview({ em, auth }: SignedIn) {

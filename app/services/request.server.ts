@@ -1,8 +1,10 @@
 import type { MiddlewareFunction } from 'react-router'
 import { appContext, serverContext } from '#app/context.ts'
 import { loadAuth } from './auth.server.ts'
+import { exitImpersonation, readImpersonation } from './impersonation.server.ts'
 import { forkEm } from './database.server.ts'
 import { copyPayload } from './monitoring.server.ts'
+import { countQueries, queryStatsEnabled } from './query-stats.server.ts'
 import { readSession } from './session.server.ts'
 
 /**
@@ -13,9 +15,23 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	const { orm, clientAddress } = context.get(serverContext)
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
-	const auth = lookup.state === 'active' ? await loadAuth(em, lookup.user, lookup.session.id) : null
+	let auth = lookup.state === 'active' ? await loadAuth(em, lookup.user, lookup.session.id) : null
+	if (auth?.systemRole === 'spencerAdmin') {
+		const impersonation = await readImpersonation(em, request, auth)
+		if (impersonation.state === 'active') auth = impersonation.auth
+		// Expiry ends it: back to the schools list with a warning.
+		if (impersonation.state === 'ended') throw await exitImpersonation(em, request, auth, 'expired')
+	}
 	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress, payload: copyPayload(request) })
 	const response = await next()
 	if (auth || lookup.state === 'expired') response.headers.set('Cache-Control', 'no-store')
+	return response
+}
+
+/** With QUERY_STATS=1, every response says how many SQL queries it took (X-Query-Count). */
+export const queryStatsMiddleware: MiddlewareFunction<Response> = async (_, next) => {
+	if (!queryStatsEnabled()) return next()
+	const { result: response, count } = await countQueries(() => next())
+	response.headers.set('X-Query-Count', String(count))
 	return response
 }

@@ -1,28 +1,184 @@
-import { School } from '#app/models/index.ts'
+import { AppError } from '#app/lib/errors.ts'
+import type { ListQuery } from '#app/lib/pagination.ts'
+import { School, SchoolMembership, User, type SchoolType } from '#app/models/index.ts'
 import type { AppContext } from '#app/context.ts'
+import { audit } from './audit.server.ts'
+import { sendInvitation } from './auth.server.ts'
+import { mapConstraintErrors } from './db-errors.server.ts'
+import type { SignedIn } from './guards.server.ts'
 
-export type SchoolOverview = {
+export const SCHOOL_SORTS = ['name', 'subdomain', 'type', 'students', 'staff', 'created'] as const
+export type SchoolSort = (typeof SCHOOL_SORTS)[number]
+
+const SORT_SQL: Record<SchoolSort, string> = {
+	name: 'lower(s.name)',
+	subdomain: 's.subdomain',
+	type: 's.type',
+	students: 'students',
+	staff: 'staff',
+	created: 's.created_at',
+}
+
+export type SchoolRow = {
 	id: string
 	name: string
 	subdomain: string
 	type: string
 	students: number
+	staff: number
+	createdAt: string
+	archived: boolean
 }
 
-/** Every active school with its number of students, in two queries whatever the number of schools. */
-export async function listSchoolsOverview({ em }: AppContext): Promise<SchoolOverview[]> {
-	const [schools, counts] = await Promise.all([
-		em.find(School, { archived: false }, { orderBy: { name: 'asc' }, fields: ['id', 'name', 'subdomain', 'type'] }),
-		em.execute<{ school_id: string; students: number }[]>(
-			'select school_id, count(*)::int as students from student where archived = false group by school_id',
+/**
+ * One page of schools with their student and staff counts: two queries
+ * (the page, the total) whatever the number of schools.
+ */
+export async function listSchools({ em }: AppContext, query: ListQuery<SchoolSort>): Promise<{ rows: SchoolRow[]; total: number }> {
+	const search = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null
+	const where = search ? `where lower(s.name) like ? or s.subdomain like ? or coalesce(s.urn, '') like ?` : ''
+	const params = search ? [search, search, search] : []
+	const [rows, totals] = await Promise.all([
+		em.execute<{ id: string; name: string; subdomain: string; type: string; students: number; staff: number; created_at: Date; archived: boolean }[]>(
+			`select s.id, s.name, s.subdomain, s.type, s.created_at, s.archived,
+				(select count(*)::int from student st where st.school_id = s.id and st.archived = false) as students,
+				(select count(*)::int from school_membership m where m.school_id = s.id) as staff
+			from school s ${where}
+			order by ${SORT_SQL[query.sort]} ${query.dir === 'desc' ? 'desc' : 'asc'}, s.id
+			limit ? offset ?`,
+			[...params, query.pageSize, (query.page - 1) * query.pageSize],
 		),
+		em.execute<{ total: number }[]>(`select count(*)::int as total from school s ${where}`, params),
 	])
-	const bySchool = new Map(counts.map((row) => [row.school_id, row.students]))
-	return schools.map((school) => ({
-		id: school.id,
-		name: school.name,
-		subdomain: school.subdomain,
-		type: school.type,
-		students: bySchool.get(school.id) ?? 0,
+	return {
+		total: totals[0]?.total ?? 0,
+		rows: rows.map((row) => ({
+			id: row.id,
+			name: row.name,
+			subdomain: row.subdomain,
+			type: row.type,
+			students: row.students,
+			staff: row.staff,
+			createdAt: new Date(row.created_at).toISOString(),
+			archived: row.archived,
+		})),
+	}
+}
+
+export type SchoolInput = {
+	name: string
+	subdomain: string
+	type: SchoolType
+	urn?: string | null
+	address?: string | null
+	postcode?: string | null
+	phone?: string | null
+	contactEmail?: string | null
+}
+
+export async function getSchool({ em }: AppContext, id: string): Promise<School> {
+	const school = await em.findOne(School, { id })
+	if (!school) throw new Response('Not found', { status: 404 })
+	return school
+}
+
+/** Creates a school; a subdomain already taken answers 1001 on that field (checked, and enforced by the index). */
+export async function createSchool(app: SignedIn, input: SchoolInput): Promise<School> {
+	const { em, auth } = app
+	if (await em.count(School, { subdomain: input.subdomain })) throw new AppError(1001, { field: 'subdomain' })
+	return mapConstraintErrors(async () => {
+		const school = em.create(School, { ...input })
+		audit(em, auth, 'school.create', { type: 'School', id: school.id, schoolId: school.id })
+		await em.flush()
+		return school
+	})
+}
+
+export async function updateSchool(app: SignedIn, id: string, input: SchoolInput): Promise<School> {
+	const { em, auth } = app
+	const school = await getSchool(app, id)
+	if (input.subdomain !== school.subdomain && (await em.count(School, { subdomain: input.subdomain }))) {
+		throw new AppError(1001, { field: 'subdomain' })
+	}
+	return mapConstraintErrors(async () => {
+		em.assign(school, input)
+		audit(em, auth, 'school.update', { type: 'School', id: school.id, schoolId: school.id })
+		await em.flush()
+		return school
+	})
+}
+
+export async function setSchoolArchived(app: SignedIn, id: string, archived: boolean) {
+	const school = await getSchool(app, id)
+	school.archived = archived
+	audit(app.em, app.auth, archived ? 'school.archive' : 'school.unarchive', { type: 'School', id, schoolId: id })
+	await app.em.flush()
+}
+
+export type StaffRow = {
+	membershipId: string
+	userId: string
+	name: string
+	email: string
+	role: string
+	jobTitle: string | null
+	access: string
+	lastSignInAt: string | null
+	isPlatformAdmin: boolean
+}
+
+/** A school's staff, one query. */
+export async function listSchoolStaff({ em }: AppContext, schoolId: string): Promise<StaffRow[]> {
+	const members = await em.find(
+		SchoolMembership,
+		{ school: schoolId },
+		{ populate: ['user'], orderBy: { role: 'asc', user: { lastName: 'asc' } } },
+	)
+	return members.map((member) => ({
+		membershipId: member.id,
+		userId: member.user.id,
+		name: `${member.user.firstName} ${member.user.lastName}`,
+		email: member.user.email,
+		role: member.role,
+		jobTitle: member.jobTitle ?? null,
+		access: member.access,
+		lastSignInAt: member.user.lastSignInAt ? member.user.lastSignInAt.toISOString() : null,
+		isPlatformAdmin: member.user.systemRole === 'spencerAdmin',
 	}))
+}
+
+/**
+ * Adds a school admin: the user (or the existing account with that e-mail)
+ * gets a school-admin membership with access "invited", and an invitation.
+ */
+export async function addSchoolAdmin(
+	app: SignedIn,
+	schoolId: string,
+	input: { firstName: string; lastName: string; email: string },
+	request: Request,
+): Promise<'invited' | 'already-member'> {
+	const { em, auth } = app
+	const school = await getSchool(app, schoolId)
+	const result = await em.transactional(async (tx) => {
+		let user = await tx.findOne(User, { email: { $ilike: input.email } })
+		if (user && (await tx.count(SchoolMembership, { user, school }))) return { kind: 'already-member' as const }
+		user ??= tx.create(User, { email: input.email, firstName: input.firstName, lastName: input.lastName })
+		const membership = tx.create(SchoolMembership, { user, school, role: 'schoolAdmin', access: 'invited', jobTitle: 'School admin' })
+		audit(tx as never, auth, 'membership.create', { type: 'SchoolMembership', id: membership.id, schoolId })
+		await tx.flush()
+		return { kind: 'invited' as const, user }
+	})
+	if (result.kind === 'already-member') return 'already-member'
+	await sendInvitation(em, result.user, { request, schoolName: school.name })
+	return 'invited'
+}
+
+/** Sends a member's invitation again (a new link; the old one stops working). */
+export async function resendInvitation(app: SignedIn, schoolId: string, membershipId: string, request: Request) {
+	const membership = await app.em.findOne(SchoolMembership, { id: membershipId, school: schoolId }, { populate: ['user', 'school'] })
+	if (!membership) throw new Response('Not found', { status: 404 })
+	if (membership.access === 'none') membership.access = 'invited'
+	audit(app.em, app.auth, 'membership.invite', { type: 'SchoolMembership', id: membership.id, schoolId })
+	await app.em.flush()
+	await sendInvitation(app.em, membership.user, { request, schoolName: membership.school.name })
 }

@@ -31,8 +31,8 @@ test('the platform admin completes the e-mailed code step', async ({ page }) => 
 	await expect(page.getByText(/That code is not right\. You have 4 attempts left\./)).toBeVisible()
 	await page.getByLabel('Code').fill(code)
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
-	await expect(page).toHaveURL('/spencer-admin')
-	await expect(page.getByRole('heading', { level: 1, name: 'Platform overview' })).toBeVisible()
+	await expect(page).toHaveURL('/spencer-admin/schools')
+	await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible()
 })
 
 test('a wrong password gets one message, the same as an unknown account', async ({ page }) => {

@@ -4,7 +4,8 @@ import type { FieldMetadata } from '@conform-to/react'
  * Conform's field state as the props of our TextField: id, name, the value to
  * show again after a failed post, and the error beside the field.
  */
-export function textFieldProps(field: FieldMetadata<unknown>, options: { keepValue?: boolean } = { keepValue: true }) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
+export function textFieldProps(field: FieldMetadata<any, any, any>, options: { keepValue?: boolean } = { keepValue: true }) {
 	const error = field.errors?.join(' ')
 	return {
 		id: field.id,

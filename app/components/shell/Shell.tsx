@@ -1,12 +1,12 @@
-import { LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from 'lucide-react'
+import { ClipboardList, LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, School, Settings, type LucideIcon } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
 import type { NavIcon, NavItem } from './nav.ts'
 
-const ICONS: Record<NavIcon, LucideIcon> = { overview: LayoutDashboard, settings: Settings }
+const ICONS: Record<NavIcon, LucideIcon> = { overview: LayoutDashboard, schools: School, questionnaires: ClipboardList, settings: Settings }
 
-export type ShellUser = { name: string; email: string; roleLabel: string }
+export type ShellUser = { name: string; email: string; roleLabel: string; impersonated: boolean }
 
 /**
  * The signed-in frame: a sidebar (260 px open, 86 px collapsed; the state
@@ -92,6 +92,16 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 				</div>
 			</nav>
 			<div className="flex min-w-0 flex-1 flex-col">
+				{user.impersonated ? (
+					<div role="region" aria-label="Impersonation" className="flex flex-wrap items-center justify-center gap-3 bg-amber-100 px-6 py-2 text-sm text-slate-900">
+						<p>{`You are in impersonation mode, viewing ${user.email} account. To exit, click`}</p>
+						<Form method="post" action="/impersonation/exit">
+							<button type="submit" className="rounded-md border border-slate-700 bg-white px-3 py-1 font-medium hover:bg-slate-100">
+								Exit impersonation
+							</button>
+						</Form>
+					</div>
+				) : null}
 				<header className="sticky top-0 z-10 flex h-[72px] items-center justify-end gap-4 border-b border-slate-200 bg-white px-6">
 					<Link
 						to="/settings/profile"

@@ -1,17 +1,25 @@
 import { redirect } from 'react-router'
 import { getAppContext } from '#app/context.ts'
+import { Impersonation } from '#app/models/index.ts'
 import { audit } from '#app/services/audit.server.ts'
+import { clearImpersonationCookie } from '#app/services/impersonation.server.ts'
 import { destroySession } from '#app/services/session.server.ts'
 import type { Route } from './+types/logout.ts'
 
-/** Sign-out deletes the session row (real revocation), then shows the login screen. */
+/** Sign-out deletes the session row (real revocation) and any impersonation, then shows the login screen. */
 export async function action({ context, request }: Route.ActionArgs) {
 	const { em, auth } = getAppContext(context)
 	if (auth) {
+		if (auth.impersonatorId) {
+			await em.nativeUpdate(Impersonation, { admin: auth.impersonatorId, sessionId: auth.sessionId, endedAt: null }, { endedAt: new Date() })
+		}
 		audit(em, auth, 'auth.sign-out', { type: 'User', id: auth.userId, schoolId: null })
 		await em.flush()
 	}
-	return redirect('/auth/login', { headers: { 'Set-Cookie': await destroySession(em, request) } })
+	const headers = new Headers()
+	headers.append('Set-Cookie', await destroySession(em, request))
+	headers.append('Set-Cookie', await clearImpersonationCookie(em))
+	return redirect('/auth/login', { headers })
 }
 
 export function loader() {

@@ -1,0 +1,24 @@
+/** Server-side list state from a URL: search, sort, direction, page. */
+export type ListQuery<Sort extends string> = { q: string; sort: Sort; dir: 'asc' | 'desc'; page: number; pageSize: number }
+
+export function readListQuery<Sort extends string>(
+	url: URL,
+	sorts: readonly Sort[],
+	fallback: Sort,
+	pageSize = 25,
+): ListQuery<Sort> {
+	const params = url.searchParams
+	const sort = (sorts as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : fallback
+	const dir = params.get('dir') === 'desc' ? 'desc' : 'asc'
+	const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+	return { q: (params.get('q') ?? '').trim().slice(0, 100), sort, dir, page, pageSize }
+}
+
+/** The URL of another page of the same list, keeping search and sort. */
+export function pageHref(search: string, page: number): string {
+	const params = new URLSearchParams(search)
+	if (page <= 1) params.delete('page')
+	else params.set('page', String(page))
+	const query = params.toString()
+	return query ? `?${query}` : '?'
+}

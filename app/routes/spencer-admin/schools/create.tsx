@@ -1,0 +1,35 @@
+import { Link } from 'react-router'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { requireRole } from '#app/services/guards.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { saveSchool } from './+parts/school-actions.server.ts'
+import { SchoolForm } from './+parts/SchoolForm.tsx'
+import type { Route } from './+types/create.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	await requireRole(context, request, 'spencerAdmin')
+	return null
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'spencerAdmin')
+	const saved = await saveSchool(app, await request.formData(), null)
+	if (!saved.ok) return saved.response
+	return redirectWithToast(app.em, `/spencer-admin/schools/${saved.school.id}`, { type: 'success', title: 'School created' })
+}
+
+export default function CreateSchool({ actionData }: Route.ComponentProps) {
+	return (
+		<>
+			<p className="mb-4 text-sm">
+				<Link to="/spencer-admin/schools" className="font-medium text-brand underline underline-offset-2">
+					Schools
+				</Link>
+			</p>
+			<PageHeader title="New school">The school’s details. You can add its school admins once it is saved.</PageHeader>
+			<SchoolForm school={null} lastResult={actionData?.result} submitLabel="Create school" />
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'New school · Spencer' }]

@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { DefaultLogger, type LogContext } from '@mikro-orm/core'
+
+/**
+ * Counts the SQL queries of each request, for tests and benchmarks that check
+ * a screen costs a constant number of queries. On only with QUERY_STATS=1:
+ * the response then carries `X-Query-Count`.
+ */
+const requestCounter = new AsyncLocalStorage<{ count: number }>()
+
+export const queryStatsEnabled = () => process.env.QUERY_STATS === '1'
+
+export class QueryCountingLogger extends DefaultLogger {
+	override logQuery(_context: { query: string } & LogContext): void {
+		const counter = requestCounter.getStore()
+		if (counter) counter.count++
+	}
+}
+
+export async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {
+	const counter = { count: 0 }
+	const result = await requestCounter.run(counter, run)
+	return { result, count: counter.count }
+}

@@ -1,0 +1,98 @@
+import { RECOMMENDATION_SEVERITIES, Recommendation } from '#app/models/index.ts'
+import type { AppContext } from '#app/context.ts'
+import { audit } from './audit.server.ts'
+import { mapConstraintErrors } from './db-errors.server.ts'
+import type { SignedIn } from './guards.server.ts'
+import { requireThemeChoice } from './themes.server.ts'
+
+export type RecommendationSeverity = (typeof RECOMMENDATION_SEVERITIES)[number]
+export type RecommendationFilter = { themeId: string | null; severity: RecommendationSeverity | null }
+export type RecommendationRow = {
+	id: string
+	title: string
+	description: string
+	themeId: string
+	themeName: string
+	severity: RecommendationSeverity
+}
+export type RecommendationInput = { title: string; description: string; themeId: string; severity: RecommendationSeverity }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The filter in a URL's query (`?theme=<id>&severity=medium|high`); anything else means "all". */
+export function readRecommendationFilter(searchParams: URLSearchParams): RecommendationFilter {
+	const theme = searchParams.get('theme') ?? ''
+	const severity = searchParams.get('severity') ?? ''
+	return {
+		themeId: UUID.test(theme) ? theme : null,
+		severity: (RECOMMENDATION_SEVERITIES as readonly string[]).includes(severity) ? (severity as RecommendationSeverity) : null,
+	}
+}
+
+/** Recommendations matching the filter, filtered in the database: one query. */
+export async function listRecommendations({ em }: AppContext, filter: RecommendationFilter): Promise<RecommendationRow[]> {
+	const where: string[] = []
+	const params: unknown[] = []
+	if (filter.themeId) {
+		where.push('r.theme_id = ?')
+		params.push(filter.themeId)
+	}
+	if (filter.severity) {
+		where.push('r.severity = ?')
+		params.push(filter.severity)
+	}
+	const rows = await em.execute<
+		{ id: string; title: string; description: string; theme_id: string; theme_name: string; severity: RecommendationSeverity }[]
+	>(
+		`select r.id, r.title, r.description, r.theme_id, t.name as theme_name, r.severity
+		from recommendation r join theme t on t.id = r.theme_id
+		${where.length ? `where ${where.join(' and ')}` : ''}
+		order by lower(t.name), case r.severity when 'medium' then 0 else 1 end, lower(r.title), r.id`,
+		params,
+	)
+	return rows.map((row) => ({
+		id: row.id,
+		title: row.title,
+		description: row.description,
+		themeId: row.theme_id,
+		themeName: row.theme_name,
+		severity: row.severity,
+	}))
+}
+
+export async function getRecommendation({ em }: AppContext, id: string): Promise<Recommendation> {
+	const recommendation = await em.findOne(Recommendation, { id })
+	if (!recommendation) throw new Response('Not found', { status: 404 })
+	return recommendation
+}
+
+export async function createRecommendation(app: SignedIn, input: RecommendationInput): Promise<Recommendation> {
+	const { em, auth } = app
+	const theme = await requireThemeChoice(app, input.themeId)
+	return mapConstraintErrors(async () => {
+		const recommendation = em.create(Recommendation, {
+			title: input.title,
+			description: input.description,
+			theme,
+			severity: input.severity,
+		})
+		audit(em, auth, 'recommendation.create', { type: 'Recommendation', id: recommendation.id, schoolId: null })
+		await em.flush()
+		return recommendation
+	})
+}
+
+export async function updateRecommendation(app: SignedIn, id: string, input: RecommendationInput): Promise<Recommendation> {
+	const { em, auth } = app
+	const recommendation = await getRecommendation(app, id)
+	const theme = await requireThemeChoice(app, input.themeId)
+	return mapConstraintErrors(async () => {
+		recommendation.title = input.title
+		recommendation.description = input.description
+		recommendation.theme = theme
+		recommendation.severity = input.severity
+		audit(em, auth, 'recommendation.update', { type: 'Recommendation', id: recommendation.id, schoolId: null })
+		await em.flush()
+		return recommendation
+	})
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, startApp, type TestApp } from './app.ts'
+
+let app: TestApp
+let admin: Browser
+let oakfieldId: string
+
+beforeAll(async () => {
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000', QUERY_STATS: '1' })
+	admin = new Browser(app)
+	await admin.signIn('admin@spencer.test')
+	const [row] = await app.sql<{ id: string }>("select id from school where subdomain = 'oakfield'")
+	oakfieldId = row!.id
+})
+afterAll(() => app?.close())
+
+const userId = async (email: string) => (await app.sql<{ id: string }>('select id from users where email = ?', [email]))[0]!.id
+
+describe('every screen of the area refuses other roles and visitors', () => {
+	const paths = () => ['/spencer-admin/schools', '/spencer-admin/schools/create', `/spencer-admin/schools/${oakfieldId}`]
+	const others = [
+		{ email: 'office@oakfield.test', home: '/school-admin' },
+		{ email: 'senco@oakfield.test', home: '/need-manager' },
+		{ email: 'teacher@oakfield.test', home: '/professional' },
+	]
+
+	test.each(others)('$email is sent to $home, for loaders and actions', async ({ email, home }) => {
+		const browser = new Browser(app)
+		await browser.signIn(email)
+		for (const path of paths()) {
+			const read = await browser.request(path)
+			expect(read.headers.get('Location'), path).toBe(home)
+			const write = await browser.post(path, { intent: 'save', name: 'Hacked', subdomain: 'hacked', type: 'Primary' })
+			expect(write.headers.get('Location'), path).toBe(home)
+		}
+		expect(await app.sql("select id from school where subdomain = 'hacked'")).toEqual([])
+	})
+
+	test('a visitor is sent to sign in', async () => {
+		for (const path of paths()) {
+			const response = await new Browser(app).request(path)
+			expect(response.headers.get('Location')).toBe(`/auth/login?redirectTo=${encodeURIComponent(path)}`)
+		}
+	})
+})
+
+describe('schools', () => {
+	test('create a school; a duplicate subdomain is refused with 1001 beside the field', async () => {
+		const created = await admin.post('/spencer-admin/schools/create', {
+			intent: 'save',
+			name: 'Hillside Infant School',
+			subdomain: 'Hillside',
+			type: 'Infant',
+			urn: '123456',
+		})
+		expect(created.status).toBe(302)
+		const [school] = await app.sql<{ id: string; subdomain: string }>("select id, subdomain from school where name = 'Hillside Infant School'")
+		expect(school?.subdomain).toBe('hillside')
+		expect(created.headers.get('Location')).toBe(`/spencer-admin/schools/${school!.id}`)
+
+		const duplicate = await admin.post('/spencer-admin/schools/create', { intent: 'save', name: 'Other', subdomain: 'hillside', type: 'Primary' })
+		expect(duplicate.status).toBe(409)
+		expect(await duplicate.text()).toContain('School subdomain should be unique. Please change it and try again.')
+		expect((await app.sql("select id from school where subdomain = 'hillside'")).length).toBe(1)
+
+		const bad = await admin.post('/spencer-admin/schools/create', { intent: 'save', name: 'X', subdomain: 'a b', type: 'Castle', urn: '12' })
+		expect(bad.status).toBe(400)
+	})
+
+	test('the list searches, sorts and paginates on the server', async () => {
+		const page = await admin.request('/spencer-admin/schools?q=river')
+		const html = await page.text()
+		expect(html).toContain('Riverside Academy')
+		expect(html).not.toContain('Oakfield Primary School')
+		const none = await (await admin.request('/spencer-admin/schools?q=zzzz')).text()
+		expect(none).toContain('No matching data')
+	})
+
+	test('the list costs the same number of SQL queries with 5 schools and with 500', async () => {
+		const count = async () => Number((await admin.request('/spencer-admin/schools?sort=students&dir=desc')).headers.get('X-Query-Count'))
+		await app.sql(
+			"insert into school (id, created_at, updated_at, name, subdomain, type, archived) select gen_random_uuid(), now(), now(), 'Bulk ' || i, 'bulk-a-' || i, 'Primary', false from generate_series(1, 1) i",
+		)
+		const [{ total: few } = { total: 0 }] = await app.sql<{ total: number }>('select count(*)::int as total from school')
+		expect(few).toBeLessThanOrEqual(6)
+		const small = await count()
+		await app.sql(
+			"insert into school (id, created_at, updated_at, name, subdomain, type, archived) select gen_random_uuid(), now(), now(), 'Bulk ' || i, 'bulk-b-' || i, 'Primary', false from generate_series(1, 495) i",
+		)
+		const large = await count()
+		expect(small).toBeGreaterThan(0)
+		expect(large).toBe(small)
+	})
+})
+
+describe('school admins', () => {
+	test('adding a school admin sends an invitation that signs them in as that school’s admin', async () => {
+		const response = await admin.post(`/spencer-admin/schools/${oakfieldId}?modal=add-school-admin`, {
+			intent: 'add-admin',
+			firstName: 'Nina',
+			lastName: 'Osei',
+			email: 'nina@oakfield.test',
+		})
+		expect(response.status).toBe(302)
+		const mail = app.outbox().filter((message) => message.to.includes('nina@oakfield.test')).at(-1)
+		expect(mail?.subject).toBe("You're invited to Spencer")
+		const token = new URL(/https?:\/\/\S+set-password-from-email\?\S+/.exec(mail!.body)![0]).searchParams.get('token')!
+		const nina = new Browser(app)
+		const set = await nina.post(`/auth/set-password-from-email?token=${token}&email=nina%40oakfield.test`, {
+			email: 'nina@oakfield.test',
+			token,
+			password: 'Oak-Trees!2026',
+		})
+		expect(set.status).toBe(302)
+		expect((await nina.request('/')).headers.get('Location')).toBe('/school-admin')
+		const again = await admin.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'add-admin', firstName: 'N', lastName: 'O', email: 'nina@oakfield.test' })
+		expect(again.status).toBe(409)
+	})
+})
+
+describe('impersonation', () => {
+	test('acts as the target, shows the banner, audits writes with both users, and exits to the schools list', async () => {
+		const browser = new Browser(app)
+		await browser.signIn('admin@spencer.test')
+		const before = browser.cookies.get('__Host-spencer_session')
+		const started = await browser.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('senco@oakfield.test') })
+		expect(started.status).toBe(302)
+		expect(browser.cookies.has('impersonateToken')).toBe(true)
+		expect(browser.cookies.get('__Host-spencer_session')).not.toBe(before)
+		const cookie = started.headers.getSetCookie().find((value) => value.startsWith('impersonateToken='))!
+		expect(cookie).toMatch(/HttpOnly/i)
+
+		expect((await (await browser.request('/api/me/')).json()).email).toBe('senco@oakfield.test')
+		const page = await (await browser.request('/need-manager')).text()
+		expect(page).toContain('You are in impersonation mode, viewing senco@oakfield.test account. To exit, click')
+		expect((await browser.request('/spencer-admin/schools')).headers.get('Location')).toBe('/need-manager')
+
+		await browser.post('/settings/profile', { intent: 'name', firstName: 'Sarah', lastName: 'Collins-Test' })
+		const [event] = await app.sql<{ actor_id: string; impersonated_user_id: string }>(
+			"select actor_id, impersonated_user_id from audit_event where action = 'account.name-changed' order by at desc limit 1",
+		)
+		expect(event).toEqual({ actor_id: await userId('admin@spencer.test'), impersonated_user_id: await userId('senco@oakfield.test') })
+		const password = await browser.post('/settings/profile', { intent: 'password', currentPassword: 'Spencer!2026', newPassword: 'Changed-By!Admin1' })
+		expect(password.status).toBe(403)
+
+		const exit = await browser.post('/impersonation/exit', {})
+		expect(exit.headers.get('Location')).toBe('/spencer-admin/schools')
+		expect(browser.cookies.has('impersonateToken')).toBe(false)
+		expect((await (await browser.request('/api/me/')).json()).email).toBe('admin@spencer.test')
+	})
+
+	test('a platform admin cannot be impersonated', async () => {
+		const response = await admin.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('admin@spencer.test') })
+		expect([403, 404]).toContain(response.status)
+		expect(admin.cookies.has('impersonateToken')).toBe(false)
+	})
+
+	test('a copied impersonateToken used with another session does nothing', async () => {
+		const first = new Browser(app)
+		await first.signIn('admin@spencer.test')
+		await first.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('teacher@oakfield.test') })
+		const second = new Browser(app)
+		await second.signIn('admin@spencer.test')
+		second.cookies.set('impersonateToken', first.cookies.get('impersonateToken')!)
+		expect((await (await second.request('/api/me/')).json()).email).toBe('admin@spencer.test')
+		const thief = new Browser(app)
+		await thief.signIn('office@riverside.test')
+		thief.cookies.set('impersonateToken', first.cookies.get('impersonateToken')!)
+		expect((await (await thief.request('/api/me/')).json()).email).toBe('office@riverside.test')
+	})
+
+	test('after an hour it ends: back to the schools list with "Impersonation Ended"', async () => {
+		const browser = new Browser(app)
+		await browser.signIn('admin@spencer.test')
+		await browser.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('office@oakfield.test') })
+		expect((await (await browser.request('/api/me/')).json()).email).toBe('office@oakfield.test')
+		await app.sql("update impersonation set expires_at = now() - interval '1 second' where ended_at is null")
+		const expired = await browser.request('/school-admin')
+		expect(expired.headers.get('Location')).toBe('/spencer-admin/schools')
+		expect(browser.cookies.has('impersonateToken')).toBe(false)
+		const page = await (await browser.request('/spencer-admin/schools')).text()
+		expect(page).toContain('Impersonation Ended')
+		expect(page).toContain('Session expired. Please start impersonation again.')
+	})
+})
