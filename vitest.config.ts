@@ -6,6 +6,7 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
+					sequence: { groupOrder: 0 },
 					include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
 					setupFiles: ['./tests/setup/console.ts'],
 					environment: 'node',
@@ -14,6 +15,7 @@ export default defineConfig({
 			{
 				test: {
 					name: 'integration',
+					sequence: { groupOrder: 1 },
 					include: ['tests/integration/**/*.test.ts'],
 					globalSetup: ['./tests/setup/build.ts'],
 					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
