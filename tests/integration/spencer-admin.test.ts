@@ -183,3 +183,23 @@ describe('impersonation', () => {
 		expect(page).toContain('Session expired. Please start impersonation again.')
 	})
 })
+
+describe('access report', () => {
+	test('lists who touched one student between two dates, with the impersonated user', async () => {
+		const [student] = await app.sql<{ id: string; upn: string }>(
+			"select s.id, s.upn from student s join school sc on sc.id = s.school_id where sc.subdomain = 'oakfield' order by s.upn limit 1",
+		)
+		await app.sql(
+			`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
+			values (gen_random_uuid(), now(), now(), ?, ?, 'student.profile.read', 'Student', ?, ?, '2026-03-10T10:00:00Z'),
+				(gen_random_uuid(), now(), now(), ?, null, 'student.update', 'Student', ?, ?, '2026-05-01T10:00:00Z')`,
+			[await userId('admin@spencer.test'), await userId('senco@oakfield.test'), student!.id, oakfieldId, await userId('office@oakfield.test'), student!.id, oakfieldId],
+		)
+		const html = await (await admin.request(`/spencer-admin/schools/${oakfieldId}?upn=${student!.upn}&from=2026-03-01&to=2026-03-31`)).text()
+		expect(html).toContain('student.profile.read')
+		expect(html).toContain('admin@spencer.test (acting as senco@oakfield.test)')
+		expect(html).not.toContain('student.update')
+		const other = await (await admin.request(`/spencer-admin/schools/${oakfieldId}?upn=A000000000000&from=2026-03-01&to=2026-03-31`)).text()
+		expect(other).toContain('No student with that UPN in this school.')
+	})
+})

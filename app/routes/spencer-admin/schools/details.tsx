@@ -224,10 +224,7 @@ export default function SchoolDetails({ loaderData, actionData }: Route.Componen
 										{report.events.map((event, index) => (
 											<Row key={`${event.at}-${index}`}>
 												<Cell>{formatDateTime(event.at)}</Cell>
-												<Cell>
-													{event.actor}
-													{event.impersonated ? ` (acting as ${event.impersonated})` : ''}
-												</Cell>
+												<Cell>{event.impersonated ? `${event.actor} (acting as ${event.impersonated})` : event.actor}</Cell>
 												<Cell className="font-mono">{event.action}</Cell>
 											</Row>
 										))}
