@@ -1,0 +1,234 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { textFieldProps } from '#app/components/forms/field-props.ts'
+import { SEVERITY_LABELS } from '#app/components/questionnaires/StatusBadge.tsx'
+import { Checkbox } from '#app/components/ui/Checkbox.tsx'
+import { Select } from '#app/components/ui/Select.tsx'
+import { TextArea } from '#app/components/ui/TextArea.tsx'
+import { TextField } from '#app/components/ui/TextField.tsx'
+import { RECOMMENDATION_SEVERITIES } from '#app/models/questionnaire.ts'
+import {
+	DomainSchema,
+	NO_THEME,
+	QuestionSchema,
+	QuestionTextSchema,
+	QuestionnaireSchema,
+	RecommendationSchema,
+	ThemeSchema,
+} from './schemas.ts'
+
+export type ActionResult = { intent: string | null; result: SubmissionResult<string[]> | null }
+export type Choice = { value: string; label: string }
+
+/** The server's answer to this form, when the last post was this form's. */
+export function resultFor(actionData: ActionResult | undefined, intent: string) {
+	return actionData?.intent === intent ? (actionData.result ?? undefined) : undefined
+}
+
+type FormProps<Values> = {
+	intent: string
+	submitLabel: string
+	/** Hidden inputs the action needs (the record's id…). */
+	hidden?: Record<string, string>
+	defaultValue?: Values
+	lastResult?: SubmissionResult<string[]>
+}
+
+function Hidden({ values }: { values?: Record<string, string> }) {
+	return Object.entries(values ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
+}
+
+export function QuestionnaireForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ title: string; description: string }>) {
+	const [form, fields] = useForm({
+		id: `form-${intent}`,
+		lastResult,
+		defaultValue,
+		constraint: getZodConstraint(QuestionnaireSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionnaireSchema }),
+	})
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<Hidden values={hidden} />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
+			<TextArea {...textFieldProps(fields.description)} label="Description" description="Shown to the staff who answer it." />
+			<div>
+				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
+			</div>
+		</Form>
+	)
+}
+
+export function DomainForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ name: string; description: string }>) {
+	const [form, fields] = useForm({
+		id: `form-${intent}`,
+		lastResult,
+		defaultValue,
+		constraint: getZodConstraint(DomainSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: DomainSchema }),
+	})
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<Hidden values={hidden} />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextField {...textFieldProps(fields.name)} label="Name" isRequired />
+			<TextArea {...textFieldProps(fields.description)} label="Description" />
+			<div>
+				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
+			</div>
+		</Form>
+	)
+}
+
+type QuestionValues = { text: string; themeId?: string; reverse?: boolean }
+
+/**
+ * A question's text, theme and reverse flag. `locked` (the questionnaire has
+ * profiles) leaves only the text editable: the theme and reverse flag decide
+ * how existing answers are scored, so they are shown, not posted.
+ */
+export function QuestionForm({
+	intent,
+	submitLabel,
+	hidden,
+	defaultValue,
+	lastResult,
+	themes,
+	locked,
+	lockedTheme,
+}: FormProps<QuestionValues> & { themes: Choice[]; locked?: boolean; lockedTheme?: string | null }) {
+	const schema = locked ? QuestionTextSchema : QuestionSchema
+	const [form, fields] = useForm<QuestionValues>({
+		id: `form-${intent}`,
+		lastResult,
+		defaultValue,
+		constraint: getZodConstraint(schema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+	})
+	const themeField = fields.themeId
+	const reverseField = fields.reverse
+	const themeError = themeField?.errors?.join(' ')
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<Hidden values={hidden} />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextArea {...textFieldProps(fields.text)} label="Question" rows={3} isRequired />
+			{locked ? (
+				<p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
+					Theme: {lockedTheme ?? 'none'}. Reverse-scored: {defaultValue?.reverse ? 'yes' : 'no'}. These decide how
+					answers are scored, so they stay as they are while the questionnaire has profiles.
+				</p>
+			) : (
+				<>
+					<Select
+						name={themeField.name}
+						label="Theme"
+						description="Optional: the theme this question counts towards."
+						options={[{ value: NO_THEME, label: 'No theme' }, ...themes]}
+						defaultValue={typeof themeField.initialValue === 'string' && themeField.initialValue ? themeField.initialValue : NO_THEME}
+						placeholder="No theme"
+						errorMessage={themeError}
+						isInvalid={Boolean(themeError)}
+					/>
+					<Checkbox
+						name={reverseField.name}
+						value="on"
+						defaultSelected={reverseField.initialValue === 'on'}
+						description="For a positive statement, where “Never” shows the most need."
+					>
+						Reverse-scored
+					</Checkbox>
+				</>
+			)}
+			<div>
+				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
+			</div>
+		</Form>
+	)
+}
+
+export function ThemeForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ name: string; description: string }>) {
+	const [form, fields] = useForm({
+		id: `form-${intent}`,
+		lastResult,
+		defaultValue,
+		constraint: getZodConstraint(ThemeSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ThemeSchema }),
+	})
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<Hidden values={hidden} />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextField {...textFieldProps(fields.name)} label="Name" isRequired />
+			<TextArea {...textFieldProps(fields.description)} label="Description" />
+			<div>
+				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
+			</div>
+		</Form>
+	)
+}
+
+type RecommendationValues = { title: string; description: string; themeId: string; severity: string }
+
+export function RecommendationForm({
+	intent,
+	submitLabel,
+	hidden,
+	defaultValue,
+	lastResult,
+	themes,
+}: FormProps<RecommendationValues> & { themes: Choice[] }) {
+	const [form, fields] = useForm({
+		id: `form-${intent}`,
+		lastResult,
+		defaultValue,
+		constraint: getZodConstraint(RecommendationSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RecommendationSchema }),
+	})
+	const themeError = fields.themeId.errors?.join(' ')
+	const severityError = fields.severity.errors?.join(' ')
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<Hidden values={hidden} />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
+			<TextArea
+				{...textFieldProps(fields.description)}
+				label="Description"
+				rows={6}
+				description="Plain text. Leave a blank line between paragraphs; web addresses (https://…) become links."
+				isRequired
+			/>
+			<Select
+				name={fields.themeId.name}
+				label="Theme"
+				options={themes}
+				defaultValue={typeof fields.themeId.initialValue === 'string' ? fields.themeId.initialValue : null}
+				errorMessage={themeError}
+				isInvalid={Boolean(themeError)}
+				isRequired
+			/>
+			<Select
+				name={fields.severity.name}
+				label="Applies from severity"
+				description="Suggested when the theme scores at this severity or above."
+				options={RECOMMENDATION_SEVERITIES.map((severity) => ({ value: severity, label: SEVERITY_LABELS[severity] }))}
+				defaultValue={typeof fields.severity.initialValue === 'string' ? fields.severity.initialValue : null}
+				errorMessage={severityError}
+				isInvalid={Boolean(severityError)}
+				isRequired
+			/>
+			<div>
+				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
+			</div>
+		</Form>
+	)
+}

@@ -1,0 +1,41 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import { AppError } from '#app/lib/errors.ts'
+import type { SignedIn } from '#app/services/guards.server.ts'
+import { Refusal } from '#app/services/questionnaires.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+
+const Uuid = z.uuid()
+
+/** A record id posted with a form; anything else is a bad request. */
+export function postedId(formData: FormData, name = 'id'): string {
+	const parsed = Uuid.safeParse(formData.get(name))
+	if (!parsed.success) throw data({ intent: null, result: null }, { status: 400 })
+	return parsed.data
+}
+
+/** A record id in the URL; anything else is not found. */
+export function pathId(value: string | undefined): string {
+	const parsed = Uuid.safeParse(value)
+	if (!parsed.success) throw new Response('Not found', { status: 404 })
+	return parsed.data
+}
+
+/** The page a write returns to: the same URL with its modals closed. */
+export function pageAfter(request: Request): string {
+	const url = new URL(request.url)
+	for (const key of ['modal', 'id', 'domainId', 'index']) url.searchParams.delete(key)
+	const query = url.searchParams.toString()
+	return query ? `${url.pathname}?${query}` : url.pathname
+}
+
+/**
+ * A refused write (a catalogue error such as 1002 or 1005, or a state that
+ * does not allow it) goes back to the page with the message as an error toast.
+ * Anything else is not ours to handle.
+ */
+export async function refused(app: SignedIn, to: string, error: unknown): Promise<Response> {
+	if (error instanceof AppError) return redirectWithToast(app.em, to, { type: 'error', title: error.message, description: `Error ${error.code}` })
+	if (error instanceof Refusal) return redirectWithToast(app.em, to, { type: 'error', title: error.title, description: error.message })
+	throw error
+}

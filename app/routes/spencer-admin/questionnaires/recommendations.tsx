@@ -1,0 +1,167 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useLocation } from 'react-router'
+import { RichText } from '#app/components/questionnaires/RichText.tsx'
+import { SEVERITY_LABELS, SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
+import { modalWith } from '#app/components/questionnaires/hrefs.ts'
+import { Button } from '#app/components/ui/Button.tsx'
+import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
+import { Select } from '#app/components/ui/Select.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { isModalOpen } from '#app/lib/modals.ts'
+import { RECOMMENDATION_SEVERITIES } from '#app/models/questionnaire.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import {
+	createRecommendation,
+	getRecommendation,
+	listRecommendations,
+	readRecommendationFilter,
+	updateRecommendation,
+} from '#app/services/recommendations.server.ts'
+import { FieldProblem, themeOptions } from '#app/services/themes.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import type { Route } from './+types/recommendations.ts'
+import { RecommendationForm, resultFor } from './+parts/forms.tsx'
+import { pageAfter, pathId, postedId } from './+parts/respond.server.ts'
+import { RecommendationSchema } from './+parts/schemas.ts'
+
+const ALL = 'all'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'spencerAdmin')
+	const url = new URL(request.url)
+	const filter = readRecommendationFilter(url.searchParams)
+	const [recommendations, themes] = await Promise.all([listRecommendations(app, filter), themeOptions(app)])
+	let editing: { id: string; title: string; description: string; themeId: string; severity: string } | null = null
+	if (isModalOpen(url.searchParams, 'edit-recommendation')) {
+		const recommendation = await getRecommendation(app, pathId(url.searchParams.get('id') ?? undefined))
+		editing = {
+			id: recommendation.id,
+			title: recommendation.title,
+			description: recommendation.description,
+			themeId: recommendation.theme.id,
+			severity: recommendation.severity,
+		}
+	}
+	return { recommendations, themes, filter, editing }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'spencerAdmin')
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? '')
+	if (intent !== 'create-recommendation' && intent !== 'edit-recommendation') return data({ intent: null, result: null }, { status: 400 })
+
+	const submission = parseWithZod(formData, { schema: RecommendationSchema })
+	if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+	try {
+		if (intent === 'create-recommendation') await createRecommendation(app, submission.value)
+		else await updateRecommendation(app, postedId(formData), submission.value)
+	} catch (error) {
+		if (!(error instanceof FieldProblem)) throw error
+		return data({ intent, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: 400 })
+	}
+	return redirectWithToast(app.em, pageAfter(request), {
+		type: 'success',
+		title: intent === 'create-recommendation' ? 'Recommendation created' : 'Recommendation saved',
+	})
+}
+
+export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
+	const { recommendations, themes, filter, editing } = loaderData
+	const location = useLocation()
+	const filtered = Boolean(filter.themeId || filter.severity)
+	return (
+		<section aria-labelledby="recommendations-heading" className="flex flex-col gap-4">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<div>
+					<h2 id="recommendations-heading" className="text-lg font-semibold text-slate-900">
+						Recommendations
+					</h2>
+					<p className="text-sm text-slate-700">Strategies suggested when a student’s theme scores at or above their severity.</p>
+				</div>
+				<ButtonLink to={modalWith(location, 'create-recommendation')} preventScrollReset>
+					Create recommendation
+				</ButtonLink>
+			</div>
+
+			<Form method="get" role="search" aria-label="Filter recommendations" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+				<Select
+					name="theme"
+					label="Theme"
+					className="w-64"
+					options={[{ value: ALL, label: 'All themes' }, ...themes]}
+					defaultValue={filter.themeId ?? ALL}
+				/>
+				<Select
+					name="severity"
+					label="Severity"
+					className="w-48"
+					options={[{ value: ALL, label: 'All severities' }, ...RECOMMENDATION_SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }))]}
+					defaultValue={filter.severity ?? ALL}
+				/>
+				<Button type="submit" variant="secondary">
+					Filter
+				</Button>
+				{filtered ? <Link to="/spencer-admin/questionnaires/recommendations">Clear filters</Link> : null}
+			</Form>
+
+			<p role="status" className="text-sm text-slate-700">
+				{recommendations.length === 1 ? '1 recommendation' : `${recommendations.length} recommendations`}
+				{filtered ? ' match the filter.' : '.'}
+			</p>
+			<ul className="flex flex-col gap-4" aria-label="Recommendations">
+				{recommendations.map((recommendation) => (
+					<li key={recommendation.id}>
+						<article aria-labelledby={`recommendation-${recommendation.id}`} className="rounded-lg border border-slate-200 bg-white p-5">
+							<div className="flex flex-wrap items-start justify-between gap-3">
+								<div className="flex flex-col gap-1">
+									<h3 id={`recommendation-${recommendation.id}`} className="text-base font-semibold text-slate-900">
+										{recommendation.title}
+									</h3>
+									<p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+										<span>Theme: {recommendation.themeName}</span>
+										<SeverityBadge severity={recommendation.severity} />
+									</p>
+								</div>
+								<ButtonLink
+									to={modalWith(location, 'edit-recommendation', { id: recommendation.id })}
+									preventScrollReset
+									variant="secondary"
+									size="sm"
+								>
+									Edit<span className="sr-only"> {recommendation.title}</span>
+								</ButtonLink>
+							</div>
+							<RichText text={recommendation.description} className="mt-3 text-sm text-slate-800" />
+						</article>
+					</li>
+				))}
+			</ul>
+
+			<UrlModal name="create-recommendation" title="Create recommendation" size="lg">
+				<RecommendationForm
+					intent="create-recommendation"
+					submitLabel="Create recommendation"
+					themes={themes}
+					defaultValue={{ title: '', description: '', themeId: filter.themeId ?? '', severity: filter.severity ?? '' }}
+					lastResult={resultFor(actionData, 'create-recommendation')}
+				/>
+			</UrlModal>
+			{editing ? (
+				<UrlModal name="edit-recommendation" title="Edit recommendation" size="lg">
+					<RecommendationForm
+						key={editing.id}
+						intent="edit-recommendation"
+						submitLabel="Save recommendation"
+						themes={themes}
+						hidden={{ id: editing.id }}
+						defaultValue={editing}
+						lastResult={resultFor(actionData, 'edit-recommendation')}
+					/>
+				</UrlModal>
+			) : null}
+		</section>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Recommendations · Questionnaires · Spencer' }]
