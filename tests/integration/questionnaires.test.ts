@@ -96,7 +96,7 @@ describe('guards: only a platform admin', () => {
 		`${BASE}/${seeded.id}`,
 		`${BASE}/${seeded.id}/preview`,
 	]
-	const actions = () => [
+	const actions = (): { path: string; form: Record<string, string> }[] => [
 		{ path: `${BASE}/list`, form: { intent: 'create', title: 'Intruder questionnaire' } },
 		{ path: `${BASE}/list`, form: { intent: 'delete', id: seeded.id } },
 		{ path: `${BASE}/theme-list`, form: { intent: 'create-theme', name: 'Intruder theme' } },
@@ -212,6 +212,7 @@ describe('a questionnaire’s life', () => {
 		const q1 = await addQuestion(id, first, 'Question one')
 		await addQuestion(id, first, 'Question two')
 		const q3 = await addQuestion(id, first, 'Question three')
+		await addQuestion(id, second, 'Another domain’s question')
 		expect(await domainOrder(id)).toEqual([
 			{ name: 'First domain', position: 0 },
 			{ name: 'Second domain', position: 1 },
@@ -229,6 +230,8 @@ describe('a questionnaire’s life', () => {
 			{ text: 'Question two', position: 1 },
 			{ text: 'Question one', position: 2 },
 		])
+		// Numbered within its own domain.
+		expect(await questionOrder(second)).toEqual([{ text: 'Another domain’s question', position: 0 }])
 
 		await admin.post(`${BASE}/${id}`, { intent: 'domain-up', id: third })
 		await admin.post(`${BASE}/${id}`, { intent: 'domain-down', id: first })
@@ -525,20 +528,25 @@ describe('recommendations', () => {
 })
 
 describe('the list page', () => {
-	/** Every SQL statement the app runs goes through MikroORM's Connection.executeQuery: count them for one request. */
+	/**
+	 * Every SQL statement the app runs goes through MikroORM's Connection.executeQuery
+	 * (where it is logged): count them while one request is served.
+	 */
 	async function queriesFor(path: string) {
-		const original = Connection.prototype.executeQuery
+		type Execute = (...args: unknown[]) => Promise<unknown>
+		const connection = Connection.prototype as unknown as { executeQuery: Execute }
+		const original = connection.executeQuery
 		let queries = 0
-		Connection.prototype.executeQuery = function (this: Connection, ...args: Parameters<Connection['executeQuery']>) {
+		connection.executeQuery = function (this: unknown, ...args: unknown[]) {
 			queries++
 			return original.apply(this, args)
-		} as Connection['executeQuery']
+		}
 		try {
 			const response = await admin.request(path)
 			expect(response.status).toBe(200)
 			await response.text()
 		} finally {
-			Connection.prototype.executeQuery = original
+			connection.executeQuery = original
 		}
 		return queries
 	}
