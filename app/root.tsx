@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useNonce } from '#app/components/nonce.tsx'
+import { useHydrated } from '#app/components/ui/hydrated.ts'
+import { StaticToasts } from '#app/components/ui/StaticToasts.tsx'
 import { getAppContext } from '#app/context.ts'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
+import type { Toast } from '#app/lib/toast.ts'
 import { queryStatsMiddleware, requestContextMiddleware } from '#app/services/request.server.ts'
 import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
@@ -41,19 +44,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				{rootData?.sentry ? <meta name="sentry" content={JSON.stringify(rootData.sentry)} /> : null}
 				<Meta />
-				<Links />
+				<Links nonce={nonce} />
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
-				{rootData?.toasts.length ? (
-					<Suspense fallback={null}>
-						<Toaster toasts={rootData.toasts} />
-					</Suspense>
-				) : null}
+				<Toasts toasts={rootData?.toasts ?? []} />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>
 		</html>
+	)
+}
+
+/**
+ * Toasts: plain HTML from the server (and for good without JavaScript); once
+ * hydrated, React Aria's region takes over, fetched only when there is a toast.
+ */
+function Toasts({ toasts }: { toasts: Toast[] }) {
+	const hydrated = useHydrated()
+	if (toasts.length === 0) return null
+	if (!hydrated) return <StaticToasts toasts={toasts} position="top-right" label="Notifications" />
+	return (
+		<Suspense fallback={<StaticToasts toasts={toasts} position="top-right" label="Notifications" />}>
+			<Toaster toasts={toasts} />
+		</Suspense>
 	)
 }
 

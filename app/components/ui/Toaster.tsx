@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import {
 	Button as AriaButton,
@@ -8,45 +8,9 @@ import {
 	UNSTABLE_ToastQueue as ToastQueue,
 	UNSTABLE_ToastRegion as AriaToastRegion,
 } from 'react-aria-components'
-import { Link, useLocation } from 'react-router'
-import { tv } from 'tailwind-variants'
-import { TOAST_TIMEOUT_MS, type Toast, type ToastPosition, type ToastType } from '#app/lib/toast.ts'
+import { TOAST_TIMEOUT_MS, type Toast, type ToastPosition } from '#app/lib/toast.ts'
+import { regionStyles, StaticToasts, ToastIcon, toastStyles } from './StaticToasts.tsx'
 import { useHydrated } from './hydrated.ts'
-
-// 16 px between stacked toasts (gap-4); the newest is nearest the corner.
-const regionStyles = tv({
-	base: 'fixed z-[60] flex w-[min(24rem,calc(100vw-2rem))] gap-4 outline-0',
-	variants: {
-		position: {
-			'top-right': 'top-4 right-4 flex-col',
-			'top-left': 'top-4 left-4 flex-col',
-			'bottom-right': 'right-4 bottom-4 flex-col-reverse',
-			'bottom-left': 'bottom-4 left-4 flex-col-reverse',
-		},
-		isFocusVisible: { true: 'outline-3 outline-offset-2 outline-blue-700' },
-	},
-})
-
-const toastStyles = tv({
-	base: 'flex items-start gap-3 rounded-lg border border-s-4 bg-white p-4 text-slate-900 shadow-lg outline-0 forced-colors:bg-[Canvas]',
-	variants: {
-		type: {
-			success: 'border-green-700',
-			error: 'border-red-700',
-			warning: 'border-amber-600',
-			info: 'border-brand',
-		},
-		isFocusVisible: { true: 'outline-3 outline-offset-2 outline-blue-700' },
-	},
-})
-
-const ICONS = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info } as const
-const ICON_COLOURS = { success: 'text-green-700', error: 'text-red-700', warning: 'text-amber-700', info: 'text-brand' } as const
-
-function ToastIcon({ type }: { type: ToastType }) {
-	const Icon = ICONS[type]
-	return <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${ICON_COLOURS[type]}`} />
-}
 
 export interface ToasterProps {
 	toasts: Toast[]
@@ -102,31 +66,5 @@ export function Toaster({ toasts, position = 'top-right', label = 'Notifications
 				</AriaToast>
 			)}
 		</AriaToastRegion>
-	)
-}
-
-function StaticToasts({ toasts, position, label }: { toasts: Toast[]; position: ToastPosition; label: string }) {
-	const location = useLocation()
-	if (toasts.length === 0) return null
-	const here = `${location.pathname}${location.search}`
-	return (
-		<section aria-label={label} className={regionStyles({ position })}>
-			{toasts.map((toast) => (
-				<div key={toast.id} role={toast.type === 'error' ? 'alert' : 'status'} className={toastStyles({ type: toast.type })}>
-					<ToastIcon type={toast.type} />
-					<div className="flex min-w-0 flex-1 flex-col gap-1">
-						<p className="font-semibold">{toast.title}</p>
-						{toast.description ? <p className="text-sm text-slate-700">{toast.description}</p> : null}
-					</div>
-					<Link
-						to={here}
-						aria-label="Close"
-						className="-m-1 flex size-8 shrink-0 items-center justify-center rounded text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-					>
-						<X aria-hidden="true" className="size-4" />
-					</Link>
-				</div>
-			))}
-		</section>
 	)
 }
