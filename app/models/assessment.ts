@@ -1,13 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
+import { PROFILE_KINDS, PROFILE_STATUSES, FEEDBACK_STATUSES, STUDENT_RECOMMENDATION_STATUSES } from './enums.ts'
 import { Question, Questionnaire, Recommendation } from './questionnaire.ts'
 import { School } from './school.ts'
 import { Student } from './student.ts'
 import { SchoolMembership, User } from './user.ts'
-
-export const PROFILE_KINDS = ['one-time', 'recurring'] as const
-export type ProfileKind = (typeof PROFILE_KINDS)[number]
-export const PROFILE_STATUSES = ['active', 'closed'] as const
 
 const ProfileSchema = defineEntity({
 	name: 'Profile',
@@ -54,14 +51,6 @@ const RoundSchema = defineEntity({
 export class Round extends RoundSchema.class {}
 RoundSchema.setClass(Round)
 
-export const FEEDBACK_STATUSES = ['incomplete', 'inProgress', 'complete'] as const
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number]
-export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = {
-	incomplete: 'Incomplete',
-	inProgress: 'In progress',
-	complete: 'Complete',
-}
-
 const FeedbackSchema = defineEntity({
 	name: 'Feedback',
 	uniques: [{ name: 'feedback_round_respondent_unique', properties: ['round', 'respondent'] }],
@@ -77,13 +66,6 @@ export class Feedback extends FeedbackSchema.class {}
 FeedbackSchema.setClass(Feedback)
 
 /** The frequency scale: the stored value of each answer. */
-export const FREQUENCY_SCALE = [
-	{ value: 0, label: 'Always' },
-	{ value: 1, label: 'Very Often' },
-	{ value: 2, label: 'Sometimes' },
-	{ value: 3, label: 'Rarely' },
-	{ value: 4, label: 'Never' },
-] as const
 
 const AnswerSchema = defineEntity({
 	name: 'Answer',
@@ -99,8 +81,6 @@ const AnswerSchema = defineEntity({
 })
 export class Answer extends AnswerSchema.class {}
 AnswerSchema.setClass(Answer)
-
-export const STUDENT_RECOMMENDATION_STATUSES = ['active', 'done'] as const
 
 const StudentRecommendationSchema = defineEntity({
 	name: 'StudentRecommendation',

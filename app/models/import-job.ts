@@ -1,13 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
+import { IMPORT_KINDS, IMPORT_STATUSES } from './enums.ts'
 import { School } from './school.ts'
 import { User } from './user.ts'
-
-export const IMPORT_KINDS = ['students', 'directory'] as const
-export type ImportKind = (typeof IMPORT_KINDS)[number]
-
-export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'completed_with_errors', 'failed'] as const
-export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
 export type ImportRowError = { row: number; column: string | null; message: string }
 

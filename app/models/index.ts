@@ -11,6 +11,7 @@ import { PasswordToken, PendingSignIn, SchoolMembership, Session, User } from '.
 
 export * from './assessment.ts'
 export * from './audit.ts'
+export * from './enums.ts'
 export * from './group.ts'
 export * from './import-job.ts'
 export * from './questionnaire.ts'

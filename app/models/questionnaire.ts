@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
+import { QUESTIONNAIRE_STATUSES, RECOMMENDATION_SEVERITIES } from './enums.ts'
 
 const ThemeSchema = defineEntity({
 	name: 'Theme',
@@ -12,9 +13,6 @@ const ThemeSchema = defineEntity({
 })
 export class Theme extends ThemeSchema.class {}
 ThemeSchema.setClass(Theme)
-
-export const QUESTIONNAIRE_STATUSES = ['draft', 'published', 'archived'] as const
-export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number]
 
 const QuestionnaireSchema = defineEntity({
 	name: 'Questionnaire',
@@ -59,10 +57,6 @@ const QuestionSchema = defineEntity({
 })
 export class Question extends QuestionSchema.class {}
 QuestionSchema.setClass(Question)
-
-export const SEVERITIES = ['low', 'medium', 'high'] as const
-export type Severity = (typeof SEVERITIES)[number]
-export const RECOMMENDATION_SEVERITIES = ['medium', 'high'] as const
 
 const RecommendationSchema = defineEntity({
 	name: 'Recommendation',

@@ -1,19 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
-
-export const SCHOOL_TYPES = [
-	'Independent',
-	'Nursery',
-	'Infant',
-	'Junior',
-	'Primary',
-	'Secondary',
-	'All Through',
-	'FE Provision',
-	'SEND School',
-	'Alternative Provision',
-] as const
-export type SchoolType = (typeof SCHOOL_TYPES)[number]
+import { SCHOOL_TYPES } from './enums.ts'
 
 const SchoolSchema = defineEntity({
 	name: 'School',

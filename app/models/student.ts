@@ -1,37 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
+import { YEAR_GROUPS, GENDERS, SEN_STATUSES } from './enums.ts'
 import { School } from './school.ts'
 import { SchoolMembership } from './user.ts'
-
-export const YEAR_GROUPS = [
-	'Nursery',
-	'Reception',
-	'Year 1',
-	'Year 2',
-	'Year 3',
-	'Year 4',
-	'Year 5',
-	'Year 6',
-	'Year 7',
-	'Year 8',
-	'Year 9',
-	'Year 10',
-	'Year 11',
-	'Year 12',
-	'Year 13',
-] as const
-export type YearGroup = (typeof YEAR_GROUPS)[number]
-
-export const GENDERS = ['Female', 'Male', 'Other', 'Not stated'] as const
-export type Gender = (typeof GENDERS)[number]
-
-export const SEN_STATUSES = ['none', 'senSupport', 'ehcPlan'] as const
-export type SenStatus = (typeof SEN_STATUSES)[number]
-export const SEN_STATUS_LABELS: Record<SenStatus, string> = {
-	none: 'None',
-	senSupport: 'SEN support',
-	ehcPlan: 'EHC plan',
-}
 
 const StudentSchema = defineEntity({
 	name: 'Student',

@@ -1,16 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
+import { TRANSFER_STATUSES } from './enums.ts'
 import { School } from './school.ts'
 import { Student } from './student.ts'
 import { User } from './user.ts'
-
-export const TRANSFER_STATUSES = ['created', 'approved', 'rejected'] as const
-export type TransferStatus = (typeof TRANSFER_STATUSES)[number]
-export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
-	created: 'Request sent',
-	approved: 'Request approved',
-	rejected: 'Request rejected',
-}
 
 const TransferRequestSchema = defineEntity({
 	name: 'TransferRequest',

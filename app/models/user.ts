@@ -1,15 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
+import { SYSTEM_ROLES, SCHOOL_ROLES, MEMBER_ACCESS, PASSWORD_TOKEN_PURPOSES } from './enums.ts'
 import { School } from './school.ts'
-
-export const SYSTEM_ROLES = ['spencerAdmin', 'schoolStaff'] as const
-export type SystemRole = (typeof SYSTEM_ROLES)[number]
-
-export const SCHOOL_ROLES = ['schoolAdmin', 'needManager', 'professional'] as const
-export type SchoolRole = (typeof SCHOOL_ROLES)[number]
-
-export const MEMBER_ACCESS = ['none', 'invited', 'active'] as const
-export type MemberAccess = (typeof MEMBER_ACCESS)[number]
 
 const UserSchema = defineEntity({
 	name: 'User',
@@ -66,8 +58,6 @@ const SessionSchema = defineEntity({
 })
 export class Session extends SessionSchema.class {}
 SessionSchema.setClass(Session)
-
-export const PASSWORD_TOKEN_PURPOSES = ['reset', 'invitation'] as const
 
 const PasswordTokenSchema = defineEntity({
 	name: 'PasswordToken',

@@ -1,5 +1,5 @@
 import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
-import type { QuestionnaireStatus } from '#app/models/questionnaire.ts'
+import type { QuestionnaireStatus } from '#app/models/enums.ts'
 
 const LOOK: Record<QuestionnaireStatus, { label: string; variant: BadgeVariant }> = {
 	draft: { label: 'Draft', variant: 'warning' },

@@ -1,7 +1,7 @@
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
-import { FREQUENCY_SCALE } from '#app/models/assessment.ts'
+import { FREQUENCY_SCALE } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { getQuestionnaireStructure } from '#app/services/questionnaires.server.ts'
 import type { Route } from './+types/preview.ts'

@@ -8,7 +8,7 @@ import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
-import { RECOMMENDATION_SEVERITIES } from '#app/models/questionnaire.ts'
+import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import {
 	createRecommendation,

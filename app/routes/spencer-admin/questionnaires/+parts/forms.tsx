@@ -9,7 +9,7 @@ import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
-import { RECOMMENDATION_SEVERITIES } from '#app/models/questionnaire.ts'
+import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 import {
 	DomainSchema,
 	NO_THEME,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RECOMMENDATION_SEVERITIES } from '#app/models/questionnaire.ts'
+import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 
 /** One zod schema per form, used by the action (parseWithZod) and by conform in the browser. */
 const description = z.string().trim().max(5000, 'Keep the description to 5,000 characters.').optional()

@@ -6,7 +6,7 @@ import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
-import { SCHOOL_TYPES } from '#app/models/school.ts'
+import { SCHOOL_TYPES } from '#app/models/enums.ts'
 import { SchoolSchema } from './school-schema.ts'
 
 export type SchoolFormValues = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SCHOOL_TYPES } from '#app/models/school.ts'
+import { SCHOOL_TYPES } from '#app/models/enums.ts'
 
 const optional = (max: number, message: string) =>
 	z
