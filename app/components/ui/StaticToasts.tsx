@@ -1,34 +1,31 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import { tv } from 'tailwind-variants'
 import type { Toast, ToastPosition, ToastType } from '#app/lib/toast.ts'
 
+// Plain class strings (no tailwind-merge): this file is on every page that shows a toast.
 // 16 px between stacked toasts (gap-4); the newest is nearest the corner.
-export const regionStyles = tv({
-	base: 'fixed z-[60] flex w-[min(24rem,calc(100vw-2rem))] gap-4 outline-0',
-	variants: {
-		position: {
-			'top-right': 'top-4 right-4 flex-col',
-			'top-left': 'top-4 left-4 flex-col',
-			'bottom-right': 'right-4 bottom-4 flex-col-reverse',
-			'bottom-left': 'bottom-4 left-4 flex-col-reverse',
-		},
-		isFocusVisible: { true: 'outline-3 outline-offset-2 outline-blue-700' },
-	},
-})
+const POSITIONS: Record<ToastPosition, string> = {
+	'top-right': 'top-4 right-4 flex-col',
+	'top-left': 'top-4 left-4 flex-col',
+	'bottom-right': 'right-4 bottom-4 flex-col-reverse',
+	'bottom-left': 'bottom-4 left-4 flex-col-reverse',
+}
+const FOCUS = 'outline-3 outline-offset-2 outline-blue-700'
 
-export const toastStyles = tv({
-	base: 'flex items-start gap-3 rounded-lg border border-s-4 bg-white p-4 text-slate-900 shadow-lg outline-0 forced-colors:bg-[Canvas]',
-	variants: {
-		type: {
-			success: 'border-green-700',
-			error: 'border-red-700',
-			warning: 'border-amber-600',
-			info: 'border-brand',
-		},
-		isFocusVisible: { true: 'outline-3 outline-offset-2 outline-blue-700' },
-	},
-})
+export function regionStyles({ position, isFocusVisible }: { position: ToastPosition; isFocusVisible?: boolean }) {
+	return `fixed z-[60] flex w-[min(24rem,calc(100vw-2rem))] gap-4 outline-0 ${POSITIONS[position]} ${isFocusVisible ? FOCUS : ''}`
+}
+
+const BORDERS: Record<ToastType, string> = {
+	success: 'border-green-700',
+	error: 'border-red-700',
+	warning: 'border-amber-600',
+	info: 'border-brand',
+}
+
+export function toastStyles({ type, isFocusVisible }: { type: ToastType; isFocusVisible?: boolean }) {
+	return `flex items-start gap-3 rounded-lg border border-s-4 bg-white p-4 text-slate-900 shadow-lg outline-0 forced-colors:bg-[Canvas] ${BORDERS[type]} ${isFocusVisible ? FOCUS : ''}`
+}
 
 const ICONS = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert, info: Info } as const
 const ICON_COLOURS = { success: 'text-green-700', error: 'text-red-700', warning: 'text-amber-700', info: 'text-brand' } as const
