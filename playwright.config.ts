@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
+// Per port, so two runs side by side (CI and a developer) never share an outbox or results.
+const OUTBOX = `.e2e-outbox-${PORT}`
 
 export default defineConfig({
 	testDir: './tests/e2e',
+	outputDir: `test-results/e2e-${PORT}`,
 	fullyParallel: false,
 	workers: 1,
 	forbidOnly: Boolean(process.env.CI),
@@ -29,11 +32,11 @@ export default defineConfig({
 	],
 	webServer: {
 		// The production build on a fresh in-memory database with the demo seeded.
-		command: 'rm -rf .e2e-outbox && node server.js',
+		command: `rm -rf ${OUTBOX} && node server.js`,
 		url: `http://localhost:${PORT}/healthz`,
 		timeout: 240_000,
 		reuseExistingServer: false,
 		stdout: 'pipe',
-		env: { PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: '.e2e-outbox', AUTH_POSTS_PER_MINUTE: '1000' },
+		env: { PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: OUTBOX, AUTH_POSTS_PER_MINUTE: '1000' },
 	},
 })

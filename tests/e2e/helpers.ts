@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 
-export const OUTBOX = '.e2e-outbox'
+export const OUTBOX = `.e2e-outbox-${process.env.E2E_PORT ?? 4173}`
 export const DEMO_PASSWORD = 'Spencer!2026'
 
 type Mail = { to: string; subject: string; body: string }
