@@ -44,7 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				{rootData?.sentry ? <meta name="sentry" content={JSON.stringify(rootData.sentry)} /> : null}
 				<Meta />
-				<Links nonce={nonce} />
+				{/* Links need no nonce (same-origin styles and preloads); an empty one keeps hydration matching. */}
+				<Links nonce="" />
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
