@@ -36,7 +36,18 @@ export default [
 				]),
 			]),
 		]),
-		...prefix('school-admin', [layout('routes/school-admin/layout.tsx', [index('routes/school-admin/index.tsx')])]),
+		...prefix('school-admin', [
+			layout('routes/school-admin/layout.tsx', [
+				index('routes/school-admin/index.tsx'),
+				// Students: the list tab (transfers get their tab when they are built), and one student's details.
+				...prefix('students', [
+					index('routes/school-admin/students/index.ts'),
+					layout('routes/school-admin/students/layout.tsx', [route('list', 'routes/school-admin/students/list.tsx')]),
+					route('list/create', 'routes/school-admin/students/create.tsx'),
+					route('list/:id', 'routes/school-admin/students/details.tsx'),
+				]),
+			]),
+		]),
 		...prefix('need-manager', [layout('routes/need-manager/layout.tsx', [index('routes/need-manager/index.tsx')])]),
 		...prefix('professional', [layout('routes/professional/layout.tsx', [index('routes/professional/index.tsx')])]),
 		...prefix('settings', [index('routes/settings/index.ts'), route('profile', 'routes/settings/profile.tsx')]),

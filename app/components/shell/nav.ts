@@ -1,6 +1,6 @@
 import type { Role } from '#app/services/auth.server.ts'
 
-export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'settings'
+export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'settings'
 export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean }
 
 const AREA_NAV: Record<Role, NavItem[]> = {
@@ -8,7 +8,10 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/spencer-admin/schools', label: 'Schools', icon: 'schools' },
 		{ to: '/spencer-admin/questionnaires', label: 'Questionnaires', icon: 'questionnaires' },
 	],
-	schoolAdmin: [{ to: '/school-admin', label: 'School overview', icon: 'overview', end: true }],
+	schoolAdmin: [
+		{ to: '/school-admin/students', label: 'Students', icon: 'students' },
+		{ to: '/school-admin', label: 'School overview', icon: 'overview', end: true },
+	],
 	needManager: [{ to: '/need-manager', label: 'Overview', icon: 'overview', end: true }],
 	professional: [{ to: '/professional', label: 'Overview', icon: 'overview', end: true }],
 }

@@ -1,0 +1,36 @@
+import { Link } from 'react-router'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { requireRole } from '#app/services/guards.server.ts'
+import { listProfessionalOptions } from '#app/services/students.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { saveStudent } from './+parts/student-actions.server.ts'
+import { StudentForm } from './+parts/StudentForm.tsx'
+import type { Route } from './+types/create.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	return { professionals: await listProfessionalOptions(app) }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const saved = await saveStudent(app, await request.formData(), null)
+	if (!saved.ok) return saved.response
+	return redirectWithToast(app.em, `/school-admin/students/list/${saved.student.id}`, { type: 'success', title: 'Student created' })
+}
+
+export default function CreateStudent({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<>
+			<p className="mb-4 text-sm">
+				<Link to="/school-admin/students/list" className="font-medium text-brand underline underline-offset-2">
+					Students
+				</Link>
+			</p>
+			<PageHeader title="New student">The student’s details and the staff who work with them.</PageHeader>
+			<StudentForm student={null} professionals={loaderData.professionals} lastResult={actionData?.result} submitLabel="Create student" />
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'New student · Spencer' }]

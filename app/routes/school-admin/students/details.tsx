@@ -1,0 +1,73 @@
+import { data, Form, Link } from 'react-router'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { formatDate } from '#app/lib/format.ts'
+import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { getStudent, getStudentDetails, listProfessionalOptions, setStudentArchived } from '#app/services/students.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { saveStudent } from './+parts/student-actions.server.ts'
+import { StudentForm } from './+parts/StudentForm.tsx'
+import type { Route } from './+types/details.ts'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const [student, professionals] = await Promise.all([getStudentDetails(app, params.id), listProfessionalOptions(app)])
+	return { student, professionals }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const student = await getStudent(app, params.id)
+	const formData = await request.formData()
+	const intent = formData.get('intent')
+	const here = `/school-admin/students/list/${student.id}`
+	switch (intent) {
+		case 'save': {
+			const saved = await saveStudent(app, formData, student.id)
+			if (!saved.ok) return saved.response
+			return redirectWithToast(app.em, here, { type: 'success', title: 'Student saved' })
+		}
+		case 'archive':
+		case 'unarchive':
+			await setStudentArchived(app, student.id, intent === 'archive')
+			return redirectWithToast(app.em, here, { type: 'success', title: intent === 'archive' ? 'Student archived' : 'Student restored' })
+		default:
+			return data({ result: null }, { status: 400 })
+	}
+}
+
+export default function StudentDetails({ loaderData, actionData }: Route.ComponentProps) {
+	const { student, professionals } = loaderData
+	return (
+		<>
+			<p className="mb-4 text-sm">
+				<Link to="/school-admin/students/list" className="font-medium text-brand underline underline-offset-2">
+					Students
+				</Link>
+			</p>
+			<div className="flex flex-wrap items-start justify-between gap-4">
+				<PageHeader title={`${student.firstName} ${student.lastName}`}>
+					{student.yearGroup} · born {formatDate(student.dateOfBirth)} · SEN: {SEN_STATUS_LABELS[student.senStatus]}
+					{student.groups.length ? ` · ${student.groups.join(', ')}` : ''}
+					{student.archived ? ' · archived' : ''}
+				</PageHeader>
+				<Form method="post">
+					<SubmitButton intent={student.archived ? 'unarchive' : 'archive'} variant="secondary">
+						{student.archived ? 'Restore student' : 'Archive student'}
+					</SubmitButton>
+				</Form>
+			</div>
+			<section aria-labelledby="details-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+				<h2 id="details-heading" className="mb-4 text-lg font-semibold text-slate-900">
+					Details
+				</h2>
+				<StudentForm student={student} professionals={professionals} lastResult={actionData?.result} submitLabel="Save details" />
+			</section>
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{ title: `${loaderData ? `${loaderData.student.firstName} ${loaderData.student.lastName}` : 'Student'} · Spencer` },
+]

@@ -1,0 +1,140 @@
+import { Form, Link, useLocation } from 'react-router'
+import { Badge } from '#app/components/ui/Badge.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
+import { pageHref, readListQuery } from '#app/lib/pagination.ts'
+import { SEN_STATUS_LABELS, SEN_STATUSES, YEAR_GROUPS } from '#app/models/enums.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { listGroupOptions, listStudents, readStudentFilters, STUDENT_SORTS } from '#app/services/students.server.ts'
+import type { Route } from './+types/list.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const url = new URL(request.url)
+	const query = readListQuery(url, STUDENT_SORTS, 'name')
+	const filters = readStudentFilters(url)
+	const [{ rows, total }, groups] = await Promise.all([listStudents(app, query, filters), listGroupOptions(app)])
+	return { rows, total, query, filters, groups }
+}
+
+const controlClass =
+	'h-10 rounded-md border border-slate-500 bg-white px-3 outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700'
+
+export default function Students({ loaderData }: Route.ComponentProps) {
+	const { rows, total, query, filters, groups } = loaderData
+	const location = useLocation()
+	const sortState: SortState = { sort: query.sort, dir: query.dir }
+	const pages = Math.max(1, Math.ceil(total / query.pageSize))
+	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
+	const last = Math.min(total, query.page * query.pageSize)
+	const filtered = Boolean(query.q || filters.yearGroup || filters.groupId || filters.senStatus)
+	return (
+		<>
+			<div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+				<Form key={location.search} method="get" role="search" aria-label="Students" className="flex flex-wrap items-end gap-3">
+					<input type="hidden" name="sort" value={query.sort} />
+					<input type="hidden" name="dir" value={query.dir} />
+					<div className="flex flex-col gap-1">
+						<label htmlFor="student-search" className="text-sm font-medium text-slate-900">
+							Search by name or UPN
+						</label>
+						<input id="student-search" type="search" name="q" defaultValue={query.q} className={`w-64 ${controlClass}`} />
+					</div>
+					<FilterSelect id="student-year" label="Year group" name="yearGroup" value={filters.yearGroup} all="All year groups"
+						options={YEAR_GROUPS.map((yearGroup) => ({ value: yearGroup, label: yearGroup }))} />
+					<FilterSelect id="student-group" label="Group" name="group" value={filters.groupId} all="All groups" options={groups} />
+					<FilterSelect id="student-sen" label="SEN status" name="sen" value={filters.senStatus} all="All SEN statuses"
+						options={SEN_STATUSES.map((status) => ({ value: status, label: SEN_STATUS_LABELS[status] }))} />
+					<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
+						Search
+					</button>
+				</Form>
+				<ButtonLink to="/school-admin/students/list/create">Add student</ButtonLink>
+			</div>
+			{rows.length === 0 ? (
+				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{filtered ? 'No matching data' : 'No Data'}</p>
+			) : (
+				<div className="rounded-lg border border-slate-200 bg-white">
+					<Table caption={`Students, ${first}–${last} of ${total}`} hideCaption>
+						<TableHeader>
+							<tr>
+								<Column sortKey="name" sortState={sortState}>Name</Column>
+								<Column sortKey="upn" sortState={sortState}>UPN</Column>
+								<Column sortKey="yearGroup" sortState={sortState}>Year group</Column>
+								<Column sortKey="senStatus" sortState={sortState}>SEN status</Column>
+								<Column>Key professional</Column>
+								<Column>Groups</Column>
+							</tr>
+						</TableHeader>
+						<TableBody>
+							{rows.map((student) => (
+								<Row key={student.id}>
+									<RowHeader>
+										<Link to={`/school-admin/students/list/${student.id}`} className="font-medium text-brand underline underline-offset-2">
+											{student.name}
+										</Link>
+										{student.archived ? <Badge className="ml-2">Archived</Badge> : null}
+									</RowHeader>
+									<Cell className="font-mono">{student.upn}</Cell>
+									<Cell>{student.yearGroup}</Cell>
+									<Cell>{SEN_STATUS_LABELS[student.senStatus]}</Cell>
+									<Cell>{student.keyProfessional ?? '—'}</Cell>
+									<Cell>{student.groups.length ? student.groups.join(', ') : '—'}</Cell>
+								</Row>
+							))}
+						</TableBody>
+					</Table>
+				</div>
+			)}
+			<nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+				<p aria-live="polite">{total === 0 ? 'No students' : `Showing ${first}–${last} of ${total}`}</p>
+				<div className="flex gap-2">
+					{query.page > 1 ? (
+						<Link to={pageHref(location.search, query.page - 1)} className="rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100">
+							Previous page
+						</Link>
+					) : null}
+					{query.page < pages ? (
+						<Link to={pageHref(location.search, query.page + 1)} className="rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100">
+							Next page
+						</Link>
+					) : null}
+				</div>
+			</nav>
+		</>
+	)
+}
+
+function FilterSelect({
+	id,
+	label,
+	name,
+	value,
+	all,
+	options,
+}: {
+	id: string
+	label: string
+	name: string
+	value: string | null
+	all: string
+	options: { value: string; label: string }[]
+}) {
+	return (
+		<div className="flex flex-col gap-1">
+			<label htmlFor={id} className="text-sm font-medium text-slate-900">
+				{label}
+			</label>
+			<select id={id} name={name} defaultValue={value ?? ''} className={controlClass}>
+				<option value="">{all}</option>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Students · Spencer' }]

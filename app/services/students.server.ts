@@ -1,0 +1,282 @@
+import { AppError } from '#app/lib/errors.ts'
+import type { ListQuery } from '#app/lib/pagination.ts'
+import { normaliseUpn } from '#app/lib/upn.ts'
+import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, type YearGroup } from '#app/models/enums.ts'
+import { SchoolMembership, Student, StudentProfessional } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
+import { mapConstraintErrors } from './db-errors.server.ts'
+import type { SignedIn } from './guards.server.ts'
+
+export const STUDENT_SORTS = ['name', 'upn', 'yearGroup', 'senStatus'] as const
+export type StudentSort = (typeof STUDENT_SORTS)[number]
+
+// Year groups and SEN statuses sort in their own order (Nursery before Year 1), not alphabetically.
+const orderOf = (column: string, values: readonly string[]) =>
+	`case ${column} ${values.map((value, index) => `when '${value}' then ${index}`).join(' ')} end`
+
+const SORT_SQL: Record<StudentSort, string> = {
+	name: 'lower(s.last_name), lower(s.first_name)',
+	upn: 's.upn',
+	yearGroup: orderOf('s.year_group', YEAR_GROUPS),
+	senStatus: orderOf('s.sen_status', SEN_STATUSES),
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The acting user's school; a user without one has no students to see. */
+function schoolOf({ auth }: SignedIn): string {
+	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
+	return auth.schoolId
+}
+
+export type StudentFilters = { yearGroup: YearGroup | null; groupId: string | null; senStatus: SenStatus | null }
+
+export function readStudentFilters(url: URL): StudentFilters {
+	const params = url.searchParams
+	const yearGroup = params.get('yearGroup') ?? ''
+	const senStatus = params.get('sen') ?? ''
+	const groupId = params.get('group') ?? ''
+	return {
+		yearGroup: (YEAR_GROUPS as readonly string[]).includes(yearGroup) ? (yearGroup as YearGroup) : null,
+		senStatus: (SEN_STATUSES as readonly string[]).includes(senStatus) ? (senStatus as SenStatus) : null,
+		groupId: UUID.test(groupId) ? groupId : null,
+	}
+}
+
+export type StudentRow = {
+	id: string
+	name: string
+	upn: string
+	yearGroup: string
+	senStatus: SenStatus
+	archived: boolean
+	keyProfessional: string | null
+	groups: string[]
+}
+
+/**
+ * One page of the school's students with their key professional and groups:
+ * four queries (the page, the total, the page's key professionals, the page's
+ * groups) whatever the number of students.
+ */
+export async function listStudents(
+	app: SignedIn,
+	query: ListQuery<StudentSort>,
+	filters: StudentFilters,
+): Promise<{ rows: StudentRow[]; total: number }> {
+	const { em } = app
+	const schoolId = schoolOf(app)
+	const conditions = ['s.school_id = ?']
+	const params: unknown[] = [schoolId]
+	if (query.q) {
+		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
+		params.push(search, search, search)
+	}
+	if (filters.yearGroup) {
+		conditions.push('s.year_group = ?')
+		params.push(filters.yearGroup)
+	}
+	if (filters.senStatus) {
+		conditions.push('s.sen_status = ?')
+		params.push(filters.senStatus)
+	}
+	if (filters.groupId) {
+		conditions.push('exists (select 1 from group_student gs join student_group g on g.id = gs.group_id where gs.student_id = s.id and g.id = ? and g.school_id = ?)')
+		params.push(filters.groupId, schoolId)
+	}
+	const where = `where ${conditions.join(' and ')}`
+	const [rows, totals] = await Promise.all([
+		em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; sen_status: SenStatus; archived: boolean }[]>(
+			`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.sen_status, s.archived
+			from student s ${where}
+			order by ${SORT_SQL[query.sort].split(', ').map((part) => `${part} ${query.dir === 'desc' ? 'desc' : 'asc'}`).join(', ')}, s.id
+			limit ? offset ?`,
+			[...params, query.pageSize, (query.page - 1) * query.pageSize],
+		),
+		em.execute<{ total: number }[]>(`select count(*)::int as total from student s ${where}`, params),
+	])
+	const ids = rows.map((row) => row.id)
+	const [keys, groups] = ids.length
+		? await Promise.all([
+				em.execute<{ student_id: string; first_name: string; last_name: string }[]>(
+					`select sp.student_id, u.first_name, u.last_name
+					from student_professional sp
+					join school_membership m on m.id = sp.membership_id and m.school_id = ?
+					join users u on u.id = m.user_id
+					where sp.is_key = true and sp.student_id = any(?::uuid[])`,
+					[schoolId, `{${ids.join(',')}}`],
+				),
+				em.execute<{ student_id: string; name: string }[]>(
+					`select gs.student_id, g.name
+					from group_student gs
+					join student_group g on g.id = gs.group_id and g.school_id = ?
+					where gs.student_id = any(?::uuid[])
+					order by lower(g.name)`,
+					[schoolId, `{${ids.join(',')}}`],
+				),
+			])
+		: [[], []]
+	const keyOf = new Map(keys.map((key) => [key.student_id, `${key.first_name} ${key.last_name}`]))
+	const groupsOf = new Map<string, string[]>()
+	for (const group of groups) groupsOf.set(group.student_id, [...(groupsOf.get(group.student_id) ?? []), group.name])
+	return {
+		total: totals[0]?.total ?? 0,
+		rows: rows.map((row) => ({
+			id: row.id,
+			name: `${row.first_name} ${row.last_name}`,
+			upn: row.upn,
+			yearGroup: row.year_group,
+			senStatus: row.sen_status,
+			archived: row.archived,
+			keyProfessional: keyOf.get(row.id) ?? null,
+			groups: groupsOf.get(row.id) ?? [],
+		})),
+	}
+}
+
+/** The school's groups, for the list's group filter. */
+export async function listGroupOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
+	const rows = await app.em.execute<{ id: string; name: string }[]>(
+		'select id, name from student_group where school_id = ? order by lower(name)',
+		[schoolOf(app)],
+	)
+	return rows.map((row) => ({ value: row.id, label: row.name }))
+}
+
+/**
+ * The staff a student can be linked to: the school's need managers and
+ * professionals who have been given access (invited or active).
+ */
+export async function listProfessionalOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
+	const members = await app.em.find(
+		SchoolMembership,
+		{ school: schoolOf(app), role: { $in: SCHOOL_ROLES.filter((role) => role !== 'schoolAdmin') }, access: { $ne: 'none' } },
+		{ populate: ['user'], orderBy: { user: { lastName: 'asc', firstName: 'asc' } } },
+	)
+	return members.map((member) => ({
+		value: member.id,
+		label: `${member.user.firstName} ${member.user.lastName}${member.jobTitle ? ` (${member.jobTitle})` : ''}`,
+	}))
+}
+
+/** A student of the acting user's school; any other id (another school's, or not an id) answers 404. */
+export async function getStudent(app: SignedIn, id: string): Promise<Student> {
+	if (!UUID.test(id)) throw new Response('Not found', { status: 404 })
+	const student = await app.em.findOne(Student, { id, school: schoolOf(app) })
+	if (!student) throw new Response('Not found', { status: 404 })
+	return student
+}
+
+export type StudentDetails = {
+	id: string
+	upn: string
+	firstName: string
+	lastName: string
+	dateOfBirth: string
+	gender: Gender
+	yearGroup: YearGroup
+	senStatus: SenStatus
+	archived: boolean
+	keyProfessional: string | null
+	connectedProfessionals: string[]
+	groups: string[]
+}
+
+/** A student with its links, for the details screen: three queries. */
+export async function getStudentDetails(app: SignedIn, id: string): Promise<StudentDetails> {
+	const student = await getStudent(app, id)
+	const [links, groups] = await Promise.all([
+		app.em.find(StudentProfessional, { student }),
+		app.em.execute<{ name: string }[]>(
+			'select g.name from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ? where gs.student_id = ? order by lower(g.name)',
+			[schoolOf(app), student.id],
+		),
+	])
+	return {
+		id: student.id,
+		upn: student.upn,
+		firstName: student.firstName,
+		lastName: student.lastName,
+		dateOfBirth: String(student.dateOfBirth).slice(0, 10),
+		gender: student.gender,
+		yearGroup: student.yearGroup,
+		senStatus: student.senStatus,
+		archived: student.archived,
+		keyProfessional: links.find((link) => link.isKey)?.membership.id ?? null,
+		connectedProfessionals: links.filter((link) => !link.isKey).map((link) => link.membership.id),
+		groups: groups.map((group) => group.name),
+	}
+}
+
+export type StudentInput = {
+	upn: string
+	firstName: string
+	lastName: string
+	dateOfBirth: string
+	gender: Gender
+	yearGroup: YearGroup
+	senStatus: SenStatus
+	keyProfessional: string | null
+	connectedProfessionals: string[]
+}
+
+/**
+ * Creates (id null) or updates a student of the acting user's school with its
+ * key and connected professionals, audited, in one transaction. A UPN taken
+ * anywhere on the platform answers 1003 on the `upn` field; a second key
+ * professional slipping in by a race answers 1004.
+ */
+export async function saveStudent(app: SignedIn, id: string | null, input: StudentInput): Promise<Student> {
+	const schoolId = schoolOf(app)
+	const existing = id ? await getStudent(app, id) : null
+	const upn = normaliseUpn(input.upn)
+	if (await app.em.count(Student, { upn, ...(existing ? { id: { $ne: existing.id } } : {}) })) throw new AppError(1003, { field: 'upn' })
+
+	const allowed = new Set((await listProfessionalOptions(app)).map((option) => option.value))
+	// Someone who is not one of this school's professionals with access is, to this school, nobody.
+	if ([input.keyProfessional ?? [], ...input.connectedProfessionals].flat().some((membershipId) => !allowed.has(membershipId))) {
+		throw new Response('Not found', { status: 404 })
+	}
+	// One row per person: the key professional is not also listed as connected.
+	const wanted = new Map<string, boolean>(input.connectedProfessionals.map((membershipId) => [membershipId, false]))
+	if (input.keyProfessional) wanted.set(input.keyProfessional, true)
+
+	return mapConstraintErrors(() =>
+		app.em.transactional(async (tx) => {
+			const fields = {
+				upn,
+				firstName: input.firstName,
+				lastName: input.lastName,
+				dateOfBirth: input.dateOfBirth,
+				gender: input.gender,
+				yearGroup: input.yearGroup,
+				senStatus: input.senStatus,
+			}
+			const student = existing ? tx.assign(await tx.findOneOrFail(Student, { id: existing.id, school: schoolId }), fields) : tx.create(Student, { ...fields, school: schoolId })
+			const links = existing ? await tx.find(StudentProfessional, { student }) : []
+			// Links that go or stop being key are written first, so the one-key index never sees two keys at once.
+			for (const link of links) {
+				const isKey = wanted.get(link.membership.id)
+				if (isKey === undefined) tx.remove(link)
+				else if (link.isKey && !isKey) link.isKey = false
+			}
+			await tx.flush()
+			for (const [membershipId, isKey] of wanted) {
+				const link = links.find((candidate) => candidate.membership.id === membershipId)
+				if (link) link.isKey = isKey
+				else tx.create(StudentProfessional, { student, membership: membershipId, isKey })
+			}
+			audit(tx as never, app.auth, existing ? 'student.update' : 'student.create', { type: 'Student', id: student.id, schoolId })
+			await tx.flush()
+			return student
+		}),
+	)
+}
+
+export async function setStudentArchived(app: SignedIn, id: string, archived: boolean) {
+	const student = await getStudent(app, id)
+	student.archived = archived
+	audit(app.em, app.auth, archived ? 'student.archive' : 'student.unarchive', { type: 'Student', id: student.id, schoolId: student.school.id })
+	await app.em.flush()
+}
