@@ -22,8 +22,11 @@ export const StudentSchema = z.object({
 	lastName: z.string({ error: 'Enter a last name' }).trim().min(1, 'Enter a last name').max(100, 'Use at most 100 characters'),
 	dateOfBirth: z
 		.string({ error: 'Enter the date of birth' })
-		.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a real date')
-		.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Enter a real date')
+		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
+		.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+			error: 'Enter a real date',
+			abort: true,
+		})
 		.refine((value) => value >= '1990-01-01', 'Enter a date of birth after 1990')
 		.refine((value) => value <= todayInUk(), 'The date of birth cannot be in the future'),
 	gender: z.enum(GENDERS, { error: 'Choose a gender' }),
