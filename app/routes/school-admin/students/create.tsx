@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listProfessionalOptions } from '#app/services/students.server.ts'
@@ -22,11 +22,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CreateStudent({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
-			<p className="mb-4 text-sm">
-				<Link to="/school-admin/students/list" className="font-medium text-brand underline underline-offset-2">
-					Students
-				</Link>
-			</p>
+			<BackLink to="/school-admin/students/list">Students</BackLink>
 			<PageHeader title="New student">The student’s details and the staff who work with them.</PageHeader>
 			<StudentForm student={null} professionals={loaderData.professionals} lastResult={actionData?.result} submitLabel="Create student" />
 		</>

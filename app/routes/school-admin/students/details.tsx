@@ -1,5 +1,6 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
@@ -41,11 +42,7 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 	const { student, professionals } = loaderData
 	return (
 		<>
-			<p className="mb-4 text-sm">
-				<Link to="/school-admin/students/list" className="font-medium text-brand underline underline-offset-2">
-					Students
-				</Link>
-			</p>
+			<BackLink to="/school-admin/students/list">Students</BackLink>
 			<div className="flex flex-wrap items-start justify-between gap-4">
 				<PageHeader title={`${student.firstName} ${student.lastName}`}>
 					{student.yearGroup} · born {formatDate(student.dateOfBirth)} · SEN: {SEN_STATUS_LABELS[student.senStatus]}

@@ -1,8 +1,9 @@
 import { Form, Link, useLocation } from 'react-router'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
-import { pageHref, readListQuery } from '#app/lib/pagination.ts'
+import { readListQuery } from '#app/lib/pagination.ts'
 import { SEN_STATUS_LABELS, SEN_STATUSES, YEAR_GROUPS } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listGroupOptions, listStudents, readStudentFilters, STUDENT_SORTS } from '#app/services/students.server.ts'
@@ -24,7 +25,6 @@ export default function Students({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query, filters, groups } = loaderData
 	const location = useLocation()
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
-	const pages = Math.max(1, Math.ceil(total / query.pageSize))
 	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
 	const last = Math.min(total, query.page * query.pageSize)
 	const filtered = Boolean(query.q || filters.yearGroup || filters.groupId || filters.senStatus)
@@ -86,21 +86,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
 					</Table>
 				</div>
 			)}
-			<nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-				<p aria-live="polite">{total === 0 ? 'No students' : `Showing ${first}–${last} of ${total}`}</p>
-				<div className="flex gap-2">
-					{query.page > 1 ? (
-						<Link to={pageHref(location.search, query.page - 1)} className="rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100">
-							Previous page
-						</Link>
-					) : null}
-					{query.page < pages ? (
-						<Link to={pageHref(location.search, query.page + 1)} className="rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100">
-							Next page
-						</Link>
-					) : null}
-				</div>
-			</nav>
+			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="students" />
 		</>
 	)
 }

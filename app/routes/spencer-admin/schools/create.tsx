@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -21,11 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CreateSchool({ actionData }: Route.ComponentProps) {
 	return (
 		<>
-			<p className="mb-4 text-sm">
-				<Link to="/spencer-admin/schools" className="font-medium text-brand underline underline-offset-2">
-					Schools
-				</Link>
-			</p>
+			<BackLink to="/spencer-admin/schools">Schools</BackLink>
 			<PageHeader title="New school">The school’s details. You can add its school admins once it is saved.</PageHeader>
 			<SchoolForm school={null} lastResult={actionData?.result} submitLabel="Create school" />
 		</>

@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useLocation } from 'react-router'
+import { data, Form, useLocation } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
@@ -112,11 +113,7 @@ export default function SchoolDetails({ loaderData, actionData }: Route.Componen
 	const location = useLocation()
 	return (
 		<>
-			<p className="mb-4 text-sm">
-				<Link to="/spencer-admin/schools" className="font-medium text-brand underline underline-offset-2">
-					Schools
-				</Link>
-			</p>
+			<BackLink to="/spencer-admin/schools">Schools</BackLink>
 			<div className="flex flex-wrap items-start justify-between gap-4">
 				<PageHeader title={school.name}>
 					{school.type} · created {formatDate(school.createdAt)}

@@ -1,10 +1,11 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Form, Link } from 'react-router'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { pageHref, readListQuery } from '#app/lib/pagination.ts'
+import { readListQuery } from '#app/lib/pagination.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listSchools, SCHOOL_SORTS } from '#app/services/schools.server.ts'
 import type { Route } from './+types/list.ts'
@@ -18,9 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Schools({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query } = loaderData
-	const location = useLocation()
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
-	const pages = Math.max(1, Math.ceil(total / query.pageSize))
 	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
 	const last = Math.min(total, query.page * query.pageSize)
 	return (
@@ -85,23 +84,7 @@ export default function Schools({ loaderData }: Route.ComponentProps) {
 					</Table>
 				</div>
 			)}
-			<nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-				<p aria-live="polite">
-					{total === 0 ? 'No schools' : `Showing ${first}–${last} of ${total}`}
-				</p>
-				<div className="flex gap-2">
-					{query.page > 1 ? (
-						<Link to={pageHref(location.search, query.page - 1)} className="rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100">
-							Previous page
-						</Link>
-					) : null}
-					{query.page < pages ? (
-						<Link to={pageHref(location.search, query.page + 1)} className="rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100">
-							Next page
-						</Link>
-					) : null}
-				</div>
-			</nav>
+			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="schools" />
 		</>
 	)
 }

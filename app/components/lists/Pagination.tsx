@@ -1,0 +1,29 @@
+import { Link, useLocation } from 'react-router'
+import { pageHref } from '#app/lib/pagination.ts'
+
+const pageLink = 'rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100'
+
+/** "Showing 26–50 of 120" and previous/next links that keep the list's search, filters and sort. */
+export function Pagination({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: string }) {
+	const location = useLocation()
+	const pages = Math.max(1, Math.ceil(total / pageSize))
+	const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+	const last = Math.min(total, page * pageSize)
+	return (
+		<nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+			<p aria-live="polite">{total === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${total}`}</p>
+			<div className="flex gap-2">
+				{page > 1 ? (
+					<Link to={pageHref(location.search, page - 1)} className={pageLink}>
+						Previous page
+					</Link>
+				) : null}
+				{page < pages ? (
+					<Link to={pageHref(location.search, page + 1)} className={pageLink}>
+						Next page
+					</Link>
+				) : null}
+			</div>
+		</nav>
+	)
+}
