@@ -433,6 +433,14 @@ describe('themes', () => {
 		).toEqual(['theme.create', 'theme.update', 'theme.delete'])
 	})
 
+	test('a submission with JavaScript (single fetch, …/theme-list.data) returns to the page, not to its data URL', async () => {
+		const response = await admin.post(`${BASE}/theme-list.data?modal=create-theme`, { intent: 'create-theme', name: 'Play' })
+		const body = await response.text()
+		expect(body).toContain(`"${BASE}/theme-list"`)
+		expect(body).not.toContain('theme-list.data')
+		expect(await count("select count(*)::int as count from theme where name = 'Play'")).toBe(1)
+	})
+
 	test('deleting a theme that questions or recommendations use answers 1002 and deletes nothing', async () => {
 		const [theme] = await app.sql<{ id: string }>("select id from theme where name = 'Friendships'")
 		const refused = await postAndFollow(admin, `${BASE}/theme-list`, { intent: 'delete-theme', id: theme!.id })

@@ -21,12 +21,17 @@ export function pathId(value: string | undefined): string {
 	return parsed.data
 }
 
-/** The page a write returns to: the same URL with its modals closed. */
+/**
+ * The page a write returns to: the URL the form was posted to, with its
+ * modals closed. A submission with JavaScript arrives at the single-fetch URL
+ * (`…/list.data?_routes=…`), which is not a page: it is normalised first.
+ */
 export function pageAfter(request: Request): string {
 	const url = new URL(request.url)
-	for (const key of ['modal', 'id', 'domainId', 'index']) url.searchParams.delete(key)
+	const pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '')
+	for (const key of ['modal', 'id', 'domainId', 'index', '_routes']) url.searchParams.delete(key)
 	const query = url.searchParams.toString()
-	return query ? `${url.pathname}?${query}` : url.pathname
+	return query ? `${pathname}?${query}` : pathname
 }
 
 /**
