@@ -28,11 +28,18 @@ function MoveButtons({ kind, id, label, isFirst, isLast }: { kind: 'domain' | 'q
 	return (
 		<Form method="post" preventScrollReset className="flex gap-2">
 			<input type="hidden" name="id" value={id} />
-			<SubmitButton id={`${kind}-up-${id}`} intent={`${kind}-up`} variant="secondary" size="sm" isDisabled={isFirst}>
-				Move up<span className="sr-only">: {label}</span>
+			<SubmitButton id={`${kind}-up-${id}`} intent={`${kind}-up`} variant="secondary" size="sm" isDisabled={isFirst} aria-label={`Move up: ${label}`}>
+				Move up
 			</SubmitButton>
-			<SubmitButton id={`${kind}-down-${id}`} intent={`${kind}-down`} variant="secondary" size="sm" isDisabled={isLast}>
-				Move down<span className="sr-only">: {label}</span>
+			<SubmitButton
+				id={`${kind}-down-${id}`}
+				intent={`${kind}-down`}
+				variant="secondary"
+				size="sm"
+				isDisabled={isLast}
+				aria-label={`Move down: ${label}`}
+			>
+				Move down
 			</SubmitButton>
 		</Form>
 	)
