@@ -1,6 +1,7 @@
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { ConfirmModal } from '#app/components/questionnaires/ConfirmModal.tsx'
+import { plural } from '#app/components/questionnaires/plural.ts'
 import { modalWith } from '#app/components/questionnaires/hrefs.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
@@ -42,7 +43,8 @@ export default function EditQuestionnaire({ loaderData, actionData }: Route.Comp
 			<div className="-mt-4 mb-6 flex flex-wrap items-center gap-3">
 				<StatusBadge status={questionnaire.status} />
 				<span className="text-sm text-slate-700">
-					{questionnaire.domains.length} domains, {questionCount} questions, {questionnaire.profiles} connected profiles
+					{plural(questionnaire.domains.length, 'domain')}, {plural(questionCount, 'question')},{' '}
+					{plural(questionnaire.profiles, 'connected profile')}
 				</span>
 				<ButtonLink to={modalWith(location, 'edit-questionnaire')} preventScrollReset variant="secondary" size="sm">
 					Edit title and description
@@ -65,9 +67,9 @@ export default function EditQuestionnaire({ loaderData, actionData }: Route.Comp
 
 			{questionnaire.locked ? (
 				<p role="note" className="mb-6 max-w-3xl rounded-md border border-amber-600 bg-amber-50 p-4 text-amber-950">
-					<strong className="font-semibold">Structure locked.</strong> This questionnaire has {questionnaire.profiles} connected
-					profiles, so its domains and questions can no longer be added, removed or reordered. You can still edit their
-					wording: the title, names, descriptions and question text.
+					<strong className="font-semibold">Structure locked.</strong> This questionnaire has{' '}
+					{plural(questionnaire.profiles, 'connected profile')}, so its domains and questions can no longer be added, removed or
+					reordered. You can still edit their wording: the title, names, descriptions and question text.
 				</p>
 			) : null}
 
@@ -120,7 +122,7 @@ export default function EditQuestionnaire({ loaderData, actionData }: Route.Comp
 					</UrlModal>
 					<ConfirmModal name="delete-domain" title="Delete domain" intent="delete-domain" fields={{ id: domain.id }} confirmLabel="Delete domain">
 						<p>
-							Delete the domain “{domain.name}” and its {domain.questions.length} questions? This cannot be undone.
+							Delete the domain “{domain.name}” and its {plural(domain.questions.length, 'question')}? This cannot be undone.
 						</p>
 					</ConfirmModal>
 				</>

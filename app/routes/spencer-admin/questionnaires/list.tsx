@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { ConfirmModal } from '#app/components/questionnaires/ConfirmModal.tsx'
+import { plural } from '#app/components/questionnaires/plural.ts'
 import { modalWith, withoutModals } from '#app/components/questionnaires/hrefs.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
@@ -183,7 +184,7 @@ export default function QuestionnaireList({ loaderData, actionData }: Route.Comp
 					confirmLabel="Delete questionnaire"
 				>
 					<p>
-						Delete “{deleting.title}” with its {deleting.domains} domains and {deleting.questions} questions? This cannot be
+						Delete “{deleting.title}” with its {plural(deleting.domains, 'domain')} and {plural(deleting.questions, 'question')}? This cannot be
 						undone. A questionnaire with connected profiles cannot be deleted; archive it instead.
 					</p>
 				</ConfirmModal>

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/questionnaires/ConfirmModal.tsx'
+import { plural } from '#app/components/questionnaires/plural.ts'
 import { modalWith } from '#app/components/questionnaires/hrefs.ts'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
@@ -129,7 +130,7 @@ export default function ThemeList({ loaderData, actionData }: Route.ComponentPro
 					<p>
 						Delete the theme “{deleting.name}”? A theme that questions or recommendations use cannot be deleted
 						{deleting.questions + deleting.recommendations > 0
-							? ` (this one has ${deleting.questions} questions and ${deleting.recommendations} recommendations).`
+							? ` (this one has ${plural(deleting.questions, 'question')} and ${plural(deleting.recommendations, 'recommendation')}).`
 							: '.'}
 					</p>
 				</ConfirmModal>

@@ -132,7 +132,6 @@ export function QuestionForm({
 						description="Optional: the theme this question counts towards."
 						options={[{ value: NO_THEME, label: 'No theme' }, ...themes]}
 						defaultValue={typeof themeField.initialValue === 'string' && themeField.initialValue ? themeField.initialValue : NO_THEME}
-						placeholder="No theme"
 						errorMessage={themeError}
 						isInvalid={Boolean(themeError)}
 					/>
