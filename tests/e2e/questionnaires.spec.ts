@@ -169,6 +169,8 @@ test('the add-question form shows the server’s field errors', async ({ page })
 })
 
 test('create a theme and a recommendation; deleting the referenced theme shows 1002', async ({ page }) => {
+	// A dozen page loads, each checked by axe.
+	test.slow()
 	const theme = `Sleep (${tag()})`
 	const recommendation = `Quiet start to the day (${tag()})`
 	await signInAdmin(page)
