@@ -17,7 +17,6 @@ import {
 	QuestionTextSchema,
 	QuestionnaireSchema,
 	RecommendationSchema,
-	ThemeSchema,
 } from './schemas.ts'
 
 export type ActionResult = { intent: string | null; result: SubmissionResult<string[]> | null }
@@ -63,6 +62,7 @@ export function QuestionnaireForm({ intent, submitLabel, hidden, defaultValue, l
 	)
 }
 
+/** The name-and-description form of a domain (and of a theme). */
 export function DomainForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ name: string; description: string }>) {
 	const [form, fields] = useForm({
 		id: `form-${intent}`,
@@ -152,27 +152,8 @@ export function QuestionForm({
 	)
 }
 
-export function ThemeForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ name: string; description: string }>) {
-	const [form, fields] = useForm({
-		id: `form-${intent}`,
-		lastResult,
-		defaultValue,
-		constraint: getZodConstraint(ThemeSchema),
-		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ThemeSchema }),
-	})
-	return (
-		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-			<Hidden values={hidden} />
-			<FormErrors id={form.errorId} errors={form.errors} />
-			<TextField {...textFieldProps(fields.name)} label="Name" isRequired />
-			<TextArea {...textFieldProps(fields.description)} label="Description" />
-			<div>
-				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
-			</div>
-		</Form>
-	)
-}
+/** A theme has the same form as a domain: a name and a description. */
+export const ThemeForm = DomainForm
 
 type RecommendationValues = { title: string; description: string; themeId: string; severity: string }
 

@@ -9,10 +9,12 @@ export const QuestionnaireSchema = z.object({
 	description,
 })
 
-export const DomainSchema = z.object({
+/** A name and a description: the whole form of a domain and of a theme. */
+export const NameDescriptionSchema = z.object({
 	name: z.string({ error: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(255, 'Keep the name to 255 characters.'),
 	description,
 })
+export const DomainSchema = NameDescriptionSchema
 
 const questionText = z
 	.string({ error: 'Enter the question.' })
@@ -31,10 +33,7 @@ export const QuestionSchema = z.object({
 /** Once a questionnaire has profiles only a question's wording can change. */
 export const QuestionTextSchema = z.object({ text: questionText })
 
-export const ThemeSchema = z.object({
-	name: z.string({ error: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(255, 'Keep the name to 255 characters.'),
-	description,
-})
+export const ThemeSchema = NameDescriptionSchema
 
 export const RecommendationSchema = z.object({
 	title: z.string({ error: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(255, 'Keep the title to 255 characters.'),
