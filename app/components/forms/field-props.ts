@@ -12,6 +12,5 @@ export function textFieldProps(field: FieldMetadata<any, any, any>, options: { k
 		name: field.name,
 		defaultValue: options.keepValue && typeof field.initialValue === 'string' ? field.initialValue : undefined,
 		errorMessage: error,
-		isInvalid: Boolean(error),
 	}
 }

@@ -19,6 +19,11 @@ import { composeTailwindRenderProps, focusRing } from './utils.ts'
  */
 export type ErrorMessage = string | ((validation: ValidationResult) => string)
 
+/** A field with a message to show beside it is invalid, unless the caller says otherwise. */
+export function isInvalidWith(isInvalid: boolean | undefined, errorMessage: ErrorMessage | undefined): boolean | undefined {
+	return isInvalid ?? (typeof errorMessage === 'string' && errorMessage.length > 0 ? true : undefined)
+}
+
 /** The server's error for a field, as our Form hands it down (for the native fallbacks). */
 export function useServerError(name: string | undefined): string | undefined {
 	const errors = useContext(FormValidationContext)

@@ -4,7 +4,7 @@ import {
 	composeRenderProps,
 	type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
+import { Description, FieldError, Label, isInvalidWith, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'> {
@@ -21,6 +21,7 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
 		<AriaTextField
 			validationBehavior="aria"
 			{...props}
+			isInvalid={isInvalidWith(props.isInvalid, errorMessage)}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
 			<Label isRequired={props.isRequired}>{label}</Label>

@@ -6,7 +6,7 @@ import {
 	type InputProps,
 	type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
+import { Description, FieldError, Label, isInvalidWith, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface TextFieldProps extends AriaTextFieldProps {
@@ -36,6 +36,7 @@ export function TextField({
 		<AriaTextField
 			validationBehavior="aria"
 			{...props}
+			isInvalid={isInvalidWith(props.isInvalid, errorMessage)}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
 			<Label isRequired={props.isRequired}>{label}</Label>
