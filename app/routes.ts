@@ -39,10 +39,19 @@ export default [
 		...prefix('school-admin', [
 			layout('routes/school-admin/layout.tsx', [
 				index('routes/school-admin/index.tsx'),
-				// Students: the list tab (transfers get their tab when they are built), and one student's details.
+				// Students: the list and transfer tabs (incoming and outgoing requests), and one student's details.
 				...prefix('students', [
 					index('routes/school-admin/students/index.ts'),
-					layout('routes/school-admin/students/layout.tsx', [route('list', 'routes/school-admin/students/list.tsx')]),
+					layout('routes/school-admin/students/layout.tsx', [
+						route('list', 'routes/school-admin/students/list.tsx'),
+						...prefix('transfer-students', [
+							index('routes/school-admin/students/transfers/index.ts'),
+							layout('routes/school-admin/students/transfers/layout.tsx', [
+								route('incoming', 'routes/school-admin/students/transfers/incoming.tsx'),
+								route('outgoing', 'routes/school-admin/students/transfers/outgoing.tsx'),
+							]),
+						]),
+					]),
 					route('list/create', 'routes/school-admin/students/create.tsx'),
 					route('list/:id', 'routes/school-admin/students/details.tsx'),
 				]),

@@ -78,7 +78,7 @@ describe('every screen of the students area refuses other roles and visitors', (
 		const html = await (await office.request('/school-admin/students/list')).text()
 		expect(html).toContain('href="/school-admin/students"')
 		expect(html).toContain('aria-label="Students sections"')
-		expect(html).not.toContain('transfer-students')
+		expect(html).toContain('href="/school-admin/students/transfer-students"')
 	})
 })
 

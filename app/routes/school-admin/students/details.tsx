@@ -1,20 +1,33 @@
-import { data, Form } from 'react-router'
+import { data, Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { formatDate } from '#app/lib/format.ts'
+import { isModalOpen, modalHref } from '#app/lib/modals.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { getStudent, getStudentDetails, listProfessionalOptions, setStudentArchived } from '#app/services/students.server.ts'
+import { listStudentProfiles } from '#app/services/student-profiles.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
+import { listDestinationOptions, pendingTransferOf } from '#app/services/transfers.server.ts'
 import { saveStudent } from './+parts/student-actions.server.ts'
 import { StudentForm } from './+parts/StudentForm.tsx'
+import { StudentProfiles } from './+parts/StudentProfiles.tsx'
+import { transferStudent } from './+parts/transfer-actions.server.ts'
+import { TRANSFER_MODAL, TransferModal } from './+parts/TransferModal.tsx'
 import type { Route } from './+types/details.ts'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const [student, professionals] = await Promise.all([getStudentDetails(app, params.id), listProfessionalOptions(app)])
-	return { student, professionals }
+	const transferring = isModalOpen(new URL(request.url).searchParams, TRANSFER_MODAL)
+	const [profiles, schools, pendingTransfer] = await Promise.all([
+		listStudentProfiles(app, student.id),
+		transferring ? listDestinationOptions(app) : [],
+		transferring ? pendingTransferOf(app, student.id) : null,
+	])
+	return { student, professionals, profiles, schools, pendingTransfer }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -33,13 +46,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		case 'unarchive':
 			await setStudentArchived(app, student.id, intent === 'archive')
 			return redirectWithToast(app.em, here, { type: 'success', title: intent === 'archive' ? 'Student archived' : 'Student restored' })
+		case 'transfer':
+			return transferStudent(app, student.id, formData)
 		default:
 			return data({ result: null }, { status: 400 })
 	}
 }
 
 export default function StudentDetails({ loaderData, actionData }: Route.ComponentProps) {
-	const { student, professionals } = loaderData
+	const { student, professionals, profiles, schools, pendingTransfer } = loaderData
+	const location = useLocation()
+	const transferResult = actionData && 'intent' in actionData ? actionData.result : undefined
+	const studentResult = actionData && !('intent' in actionData) ? actionData.result : undefined
 	return (
 		<>
 			<BackLink to="/school-admin/students/list">Students</BackLink>
@@ -49,7 +67,10 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 					{student.groups.length ? ` · ${student.groups.join(', ')}` : ''}
 					{student.archived ? ' · archived' : ''}
 				</PageHeader>
-				<Form method="post">
+				<Form method="post" className="flex flex-wrap gap-2">
+					<ButtonLink to={modalHref(location, TRANSFER_MODAL)} preventScrollReset variant="secondary">
+						Transfer student
+					</ButtonLink>
 					<SubmitButton intent={student.archived ? 'unarchive' : 'archive'} variant="secondary">
 						{student.archived ? 'Restore student' : 'Archive student'}
 					</SubmitButton>
@@ -59,8 +80,10 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 				<h2 id="details-heading" className="mb-4 text-lg font-semibold text-slate-900">
 					Details
 				</h2>
-				<StudentForm student={student} professionals={professionals} lastResult={actionData?.result} submitLabel="Save details" />
+				<StudentForm student={student} professionals={professionals} lastResult={studentResult} submitLabel="Save details" />
 			</section>
+			<StudentProfiles profiles={profiles} />
+			<TransferModal studentName={`${student.firstName} ${student.lastName}`} schools={schools} pending={pendingTransfer} lastResult={transferResult} />
 		</>
 	)
 }

@@ -9,12 +9,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return null
 }
 
-/** The students area's tabs, each its own URL. Transfers get their tab when they are built. */
+/** The students area's tabs, each its own URL. */
 export default function StudentsLayout() {
 	return (
 		<>
 			<PageHeader title="Students">Your school’s students, their key and connected professionals, and their groups.</PageHeader>
-			<LinkTabs label="Students sections" className="mb-6" tabs={[{ to: '/school-admin/students/list', label: 'Students' }]} />
+			<LinkTabs label="Students sections" className="mb-6" tabs={[
+					{ to: '/school-admin/students/list', label: 'Students' },
+					{ to: '/school-admin/students/transfer-students', label: 'Transfer students', end: false },
+				]} />
 			<Outlet />
 		</>
 	)

@@ -1,0 +1,133 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useLocation } from 'react-router'
+import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { textFieldProps } from '#app/components/forms/field-props.ts'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { TextArea } from '#app/components/ui/TextArea.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { readListQuery } from '#app/lib/pagination.ts'
+import { isModalOpen } from '#app/lib/modals.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { approveTransfer, getTransfer, listTransfers, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
+import { RejectSchema } from '../+parts/transfer-schema.ts'
+import { listAfter, postedId, refused } from './+parts/respond.server.ts'
+import { ConfirmTransferModal, modalOn, TransferTable } from './+parts/TransferTable.tsx'
+import type { Route } from './+types/incoming.ts'
+
+const APPROVE = 'approve-transfer'
+const REJECT = 'reject-transfer'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const url = new URL(request.url)
+	const query = readListQuery(url, TRANSFER_SORTS, 'status')
+	const { rows, total } = await listTransfers(app, 'incoming', query)
+	// The request a modal is about may be on another page: read it by id (another school's answers 404).
+	let deciding: { id: string; student: string; pending: boolean } | null = null
+	if (isModalOpen(url.searchParams, APPROVE) || isModalOpen(url.searchParams, REJECT)) {
+		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'incoming')
+		deciding = { id: transfer.id, student: `${transfer.student.firstName} ${transfer.student.lastName}`, pending: transfer.status === 'created' }
+	}
+	return { rows, total, query, deciding }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const formData = await request.formData()
+	const back = listAfter(request)
+	switch (formData.get('intent')) {
+		case 'approve': {
+			const id = postedId(formData)
+			try {
+				await approveTransfer(app, id)
+			} catch (error) {
+				return refused(app, back, error)
+			}
+			return redirectWithToast(app.em, back, { type: 'success', title: 'Transfer approved', description: 'The student is now on this school’s list.' })
+		}
+		case 'reject': {
+			postedId(formData)
+			const submission = parseWithZod(formData, { schema: RejectSchema })
+			if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+			try {
+				await rejectTransfer(app, submission.value.id, submission.value.reason)
+			} catch (error) {
+				return refused(app, back, error)
+			}
+			return redirectWithToast(app.em, back, { type: 'success', title: 'Transfer rejected', description: 'The sending school sees your reason.' })
+		}
+		default:
+			return data({ result: null }, { status: 400 })
+	}
+}
+
+export default function IncomingTransfers({ loaderData, actionData }: Route.ComponentProps) {
+	const { rows, total, query, deciding } = loaderData
+	const location = useLocation()
+	return (
+		<section aria-labelledby="incoming-heading">
+			<h2 id="incoming-heading" className="sr-only">
+				Incoming requests
+			</h2>
+			<p className="mb-4 text-slate-700">Students other schools want to send to yours. Approving moves the student here with all profiles and answers.</p>
+			<TransferTable
+				caption="Incoming transfer requests"
+				schoolColumn="From"
+				rows={rows}
+				total={total}
+				query={query}
+				actions={(row) => (
+					<div className="flex flex-wrap gap-2">
+						<ButtonLink to={modalOn(location, APPROVE, row.id)} preventScrollReset size="sm">
+							Approve<span className="sr-only"> transfer of {row.student}</span>
+						</ButtonLink>
+						<ButtonLink to={modalOn(location, REJECT, row.id)} preventScrollReset size="sm" variant="danger">
+							Reject<span className="sr-only"> transfer of {row.student}</span>
+						</ButtonLink>
+					</div>
+				)}
+			/>
+			{deciding ? (
+				<>
+					<ConfirmTransferModal name={APPROVE} title="Approve transfer" intent="approve" id={deciding.id} confirmLabel="Approve transfer" variant="primary">
+						<p>
+							{deciding.student} will move to your school with all profiles, rounds and answers. They leave the other school’s groups and
+							professionals; add them to yours afterwards.
+						</p>
+					</ConfirmTransferModal>
+					<RejectModal id={deciding.id} student={deciding.student} lastResult={actionData?.result} />
+				</>
+			) : null}
+		</section>
+	)
+}
+
+function RejectModal({ id, student, lastResult }: { id: string; student: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+	const [form, fields] = useForm({
+		id: 'reject-transfer',
+		lastResult,
+		constraint: getZodConstraint(RejectSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
+	})
+	return (
+		<UrlModal name={REJECT} title="Reject transfer">
+			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="id" value={id} />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<p>Tell the sending school why you cannot take {student}.</p>
+				<TextArea {...textFieldProps(fields.reason)} label="Reason" isRequired />
+				<div>
+					<SubmitButton intent="reject" variant="danger">
+						Reject transfer
+					</SubmitButton>
+				</div>
+			</Form>
+		</UrlModal>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Incoming transfer requests · Students · Spencer' }]

@@ -1,0 +1,72 @@
+import { data, useLocation } from 'react-router'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { readListQuery } from '#app/lib/pagination.ts'
+import { isModalOpen } from '#app/lib/modals.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { cancelTransfer, getTransfer, listTransfers, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
+import { listAfter, postedId, refused } from './+parts/respond.server.ts'
+import { ConfirmTransferModal, modalOn, TransferTable } from './+parts/TransferTable.tsx'
+import type { Route } from './+types/outgoing.ts'
+
+const CANCEL = 'cancel-transfer'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const url = new URL(request.url)
+	const query = readListQuery(url, TRANSFER_SORTS, 'status')
+	const { rows, total } = await listTransfers(app, 'outgoing', query)
+	let cancelling: { id: string; student: string } | null = null
+	if (isModalOpen(url.searchParams, CANCEL)) {
+		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'outgoing')
+		cancelling = { id: transfer.id, student: `${transfer.student.firstName} ${transfer.student.lastName}` }
+	}
+	return { rows, total, query, cancelling }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const formData = await request.formData()
+	const back = listAfter(request)
+	if (formData.get('intent') !== 'cancel') return data(null, { status: 400 })
+	try {
+		await cancelTransfer(app, postedId(formData))
+	} catch (error) {
+		return refused(app, back, error)
+	}
+	return redirectWithToast(app.em, back, { type: 'success', title: 'Transfer request cancelled' })
+}
+
+export default function OutgoingTransfers({ loaderData }: Route.ComponentProps) {
+	const { rows, total, query, cancelling } = loaderData
+	const location = useLocation()
+	return (
+		<section aria-labelledby="outgoing-heading">
+			<h2 id="outgoing-heading" className="sr-only">
+				Outgoing requests
+			</h2>
+			<p className="mb-4 text-slate-700">
+				Students you have asked other schools to take. Send a request from a student’s page; you can cancel it while it is pending.
+			</p>
+			<TransferTable
+				caption="Outgoing transfer requests"
+				schoolColumn="To"
+				rows={rows}
+				total={total}
+				query={query}
+				actions={(row) => (
+					<ButtonLink to={modalOn(location, CANCEL, row.id)} preventScrollReset size="sm" variant="secondary">
+						Cancel request<span className="sr-only"> for {row.student}</span>
+					</ButtonLink>
+				)}
+			/>
+			{cancelling ? (
+				<ConfirmTransferModal name={CANCEL} title="Cancel transfer request" intent="cancel" id={cancelling.id} confirmLabel="Cancel request" variant="danger">
+					<p>Withdraw the request to transfer {cancelling.student}? The other school will no longer see it.</p>
+				</ConfirmTransferModal>
+			) : null}
+		</section>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Outgoing transfer requests · Students · Spencer' }]

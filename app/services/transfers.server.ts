@@ -1,0 +1,313 @@
+import { AppError } from '#app/lib/errors.ts'
+import type { ListQuery } from '#app/lib/pagination.ts'
+import type { TransferStatus } from '#app/models/enums.ts'
+import { School, TransferRequest } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
+import { mapConstraintErrors } from './db-errors.server.ts'
+import type { SignedIn } from './guards.server.ts'
+import { Refusal } from './questionnaires.server.ts'
+import { getStudent } from './students.server.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+function schoolOf({ auth }: SignedIn): string {
+	if (!auth.schoolId) throw notFound()
+	return auth.schoolId
+}
+
+/** A refusal that belongs beside one field of the transfer form. */
+export class TransferFieldError extends Error {
+	readonly field: string
+	constructor(field: string, message: string) {
+		super(message)
+		this.name = 'TransferFieldError'
+		this.field = field
+	}
+}
+
+/** How a school is offered in the destination combo box: its label is also what the form posts. */
+export function schoolLabel(school: { name: string; subdomain: string; urn: string | null }): string {
+	return `${school.name} (${school.subdomain}${school.urn ? `, URN ${school.urn}` : ''})`
+}
+
+/** The schools a student can be sent to: every other school that is not archived. */
+export async function listDestinationOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
+	const rows = await app.em.execute<{ name: string; subdomain: string; urn: string | null }[]>(
+		'select name, subdomain, urn from school where archived = false and id <> ? order by lower(name) limit 1000',
+		[schoolOf(app)],
+	)
+	return rows.map((row) => ({ value: schoolLabel(row), label: schoolLabel(row) }))
+}
+
+/**
+ * The school that typed text names: an option's label, or a school's exact
+ * name, subdomain or URN, or else the one school whose name contains the text.
+ * None, or more than one, is a field error (the form works without JavaScript,
+ * so the text is all the server gets).
+ */
+export async function resolveDestination(app: SignedIn, text: string): Promise<School> {
+	const typed = text.trim()
+	if (!typed) throw new TransferFieldError('destination', 'Choose the school to send the student to.')
+	const lower = typed.toLowerCase()
+	const like = `%${lower.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+	const candidates = await app.em.execute<{ id: string; name: string; subdomain: string; urn: string | null }[]>(
+		`select id, name, subdomain, urn from school
+		where archived = false and (lower(name) like ? or subdomain = ? or urn = ? or ? like '%(' || subdomain || '%')
+		order by lower(name) limit 50`,
+		[like, lower, typed, lower],
+	)
+	const exact =
+		candidates.filter((school) => schoolLabel(school).toLowerCase() === lower).at(0) ??
+		candidates.filter((school) => school.subdomain === lower || school.urn === typed).at(0)
+	const byName = candidates.filter((school) => school.name.toLowerCase() === lower)
+	const contains = candidates.filter((school) => school.name.toLowerCase().includes(lower))
+	const chosen = exact ?? (byName.length === 1 ? byName[0] : undefined) ?? (contains.length === 1 ? contains[0] : undefined)
+	if (!chosen) {
+		throw new TransferFieldError(
+			'destination',
+			contains.length > 1
+				? `${contains.length} schools match “${typed}”. Type more of the name, or the school’s subdomain or URN.`
+				: `No school matches “${typed}”. Check the name, subdomain or URN.`,
+		)
+	}
+	if (chosen.id === schoolOf(app)) throw new TransferFieldError('destination', 'The student is already at this school. Choose another school.')
+	return app.em.getReference(School, chosen.id)
+}
+
+/**
+ * Sends a request to move a student of the acting user's school to another
+ * school. A student with a pending request answers 1006 — found here, or,
+ * when two requests race, by the partial unique index.
+ */
+export async function requestTransfer(app: SignedIn, studentId: string, input: { destination: string; note: string | null }): Promise<TransferRequest> {
+	const schoolId = schoolOf(app)
+	const student = await getStudent(app, studentId)
+	const destination = await resolveDestination(app, input.destination)
+	if (await app.em.count(TransferRequest, { student, status: 'created' })) throw new AppError(1006)
+	return mapConstraintErrors(() =>
+		app.em.transactional(async (tx) => {
+			const request = tx.create(TransferRequest, {
+				student: student.id,
+				fromSchool: schoolId,
+				toSchool: destination.id,
+				requestedBy: app.auth.userId,
+				note: input.note,
+				status: 'created',
+			})
+			audit(tx as never, app.auth, 'transfer.request', { type: 'TransferRequest', id: request.id, schoolId })
+			await tx.flush()
+			return request
+		}),
+	)
+}
+
+export const TRANSFER_SORTS = ['created', 'student', 'status'] as const
+export type TransferSort = (typeof TRANSFER_SORTS)[number]
+const SORT_SQL: Record<TransferSort, string> = {
+	created: 't.created_at',
+	student: 'lower(s.last_name), lower(s.first_name)',
+	status: "case t.status when 'created' then 0 when 'approved' then 1 else 2 end",
+}
+
+export type TransferRow = {
+	id: string
+	student: string
+	upn: string
+	yearGroup: string
+	/** The other school: the destination for outgoing requests, the sender for incoming ones. */
+	school: string
+	requestedBy: string | null
+	note: string | null
+	status: TransferStatus
+	reason: string | null
+	createdAt: string
+	decidedAt: string | null
+}
+
+/**
+ * One page of the school's outgoing (sent) or incoming (received) requests,
+ * pending first by default: two queries whatever the number of requests.
+ */
+export async function listTransfers(
+	app: SignedIn,
+	direction: 'incoming' | 'outgoing',
+	query: ListQuery<TransferSort>,
+): Promise<{ rows: TransferRow[]; total: number }> {
+	const schoolId = schoolOf(app)
+	const [own, other] = direction === 'incoming' ? ['to_school_id', 'from_school_id'] : ['from_school_id', 'to_school_id']
+	const conditions = [`t.${own} = ?`]
+	const params: unknown[] = [schoolId]
+	if (query.q) {
+		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.upn) like ? or lower(o.name) like ?)`)
+		params.push(search, search, search)
+	}
+	const from = `from transfer_request t join student s on s.id = t.student_id join school o on o.id = t.${other} where ${conditions.join(' and ')}`
+	const dir = query.dir === 'desc' ? 'desc' : 'asc'
+	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${dir}`).join(', ')
+	const [rows, totals] = await Promise.all([
+		app.em.execute<
+			{
+				id: string
+				first_name: string
+				last_name: string
+				upn: string
+				year_group: string
+				school: string
+				requested_first: string | null
+				requested_last: string | null
+				note: string | null
+				status: TransferStatus
+				reason: string | null
+				created_at: Date | string
+				decided_at: Date | string | null
+			}[]
+		>(
+			`select t.id, s.first_name, s.last_name, s.upn, s.year_group, o.name as school, u.first_name as requested_first, u.last_name as requested_last,
+				t.note, t.status, t.reason, t.created_at, t.decided_at
+			${from.replace(' where ', ' left join users u on u.id = t.requested_by_id where ')}
+			order by ${order}, t.created_at desc, t.id
+			limit ? offset ?`,
+			[...params, query.pageSize, (query.page - 1) * query.pageSize],
+		),
+		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params),
+	])
+	const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
+	return {
+		total: totals[0]?.total ?? 0,
+		rows: rows.map((row) => ({
+			id: row.id,
+			student: `${row.first_name} ${row.last_name}`,
+			upn: row.upn,
+			yearGroup: row.year_group,
+			school: row.school,
+			requestedBy: row.requested_first ? `${row.requested_first} ${row.requested_last}` : null,
+			note: row.note,
+			status: row.status,
+			reason: row.reason,
+			createdAt: iso(row.created_at)!,
+			decidedAt: iso(row.decided_at),
+		})),
+	}
+}
+
+/** A request sent to (incoming) or by (outgoing) the acting user's school; any other answers 404. */
+export async function getTransfer(app: SignedIn, id: string, direction: 'incoming' | 'outgoing'): Promise<TransferRequest> {
+	if (!UUID.test(id)) throw notFound()
+	const schoolId = schoolOf(app)
+	const request = await app.em.findOne(TransferRequest, direction === 'incoming' ? { id, toSchool: schoolId } : { id, fromSchool: schoolId }, {
+		populate: ['student'],
+	})
+	if (!request) throw notFound()
+	return request
+}
+
+const alreadyDecided = () => new Refusal('Request already decided', 'This transfer request is no longer pending, so it cannot be changed.')
+
+/**
+ * Approves an incoming request: in one transaction the student, with its
+ * profiles, rounds, feedback and answers, moves to this school; its links to
+ * the old school's groups, professionals and profile respondents go, and
+ * feedback nobody had started is dropped (it holds no answer). The request row
+ * is locked first, so two admins approving at once move the student once.
+ */
+export async function approveTransfer(app: SignedIn, id: string): Promise<void> {
+	const schoolId = schoolOf(app)
+	await getTransfer(app, id, 'incoming')
+	await mapConstraintErrors(() =>
+		app.em.transactional(async (tx) => {
+			const [locked] = await tx.execute<{ status: TransferStatus; student_id: string; from_school_id: string }[]>(
+				'select status, student_id, from_school_id from transfer_request where id = ? and to_school_id = ? for update',
+				[id, schoolId],
+			)
+			if (!locked) throw notFound()
+			if (locked.status !== 'created') throw alreadyDecided()
+			const [student] = await tx.execute<{ upn: string; school_id: string }[]>('select upn, school_id from student where id = ? for update', [locked.student_id])
+			if (!student || student.school_id !== locked.from_school_id) throw alreadyDecided()
+			// UPNs are unique on the whole platform, so this never finds one today; it keeps the rule where the move is.
+			const [clash] = await tx.execute<{ n: number }[]>('select count(*)::int as n from student where upn = ? and school_id = ? and id <> ?', [
+				student.upn,
+				schoolId,
+				locked.student_id,
+			])
+			if (clash && clash.n > 0) throw new AppError(1003)
+
+			const studentId = locked.student_id
+			const oldSchool = locked.from_school_id
+			await tx.execute('delete from group_student where student_id = ? and group_id in (select id from student_group where school_id = ?)', [studentId, oldSchool])
+			await tx.execute('delete from student_professional where student_id = ?', [studentId])
+			await tx.execute(
+				`delete from profile_respondent where profile_id in (select id from profile where student_id = ?)
+				and membership_id not in (select id from school_membership where school_id = ?)`,
+				[studentId, schoolId],
+			)
+			await tx.execute(
+				`delete from feedback where status = 'incomplete' and round_id in (select r.id from round r join profile p on p.id = r.profile_id where p.student_id = ?)
+				and respondent_id not in (select id from school_membership where school_id = ?)
+				and not exists (select 1 from answer a where a.feedback_id = feedback.id)`,
+				[studentId, schoolId],
+			)
+			await tx.execute('update profile set school_id = ?, updated_at = now() where student_id = ?', [schoolId, studentId])
+			await tx.execute('update student set school_id = ?, updated_at = now() where id = ?', [schoolId, studentId])
+			await tx.execute("update transfer_request set status = 'approved', decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?", [
+				app.auth.userId,
+				id,
+			])
+			audit(tx as never, app.auth, 'transfer.approve', { type: 'TransferRequest', id, schoolId })
+			audit(tx as never, app.auth, 'student.transfer', { type: 'Student', id: studentId, schoolId })
+			await tx.flush()
+		}),
+	)
+	// The identity map may hold the student as it was; nothing after this reads it, but clear it to be sure.
+	app.em.clear()
+}
+
+/** Rejects an incoming request with a reason; the student stays where it is. */
+export async function rejectTransfer(app: SignedIn, id: string, reason: string): Promise<void> {
+	const schoolId = schoolOf(app)
+	await getTransfer(app, id, 'incoming')
+	await app.em.transactional(async (tx) => {
+		const [locked] = await tx.execute<{ status: TransferStatus }[]>('select status from transfer_request where id = ? and to_school_id = ? for update', [id, schoolId])
+		if (!locked) throw notFound()
+		if (locked.status !== 'created') throw alreadyDecided()
+		await tx.execute("update transfer_request set status = 'rejected', reason = ?, decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?", [
+			reason,
+			app.auth.userId,
+			id,
+		])
+		audit(tx as never, app.auth, 'transfer.reject', { type: 'TransferRequest', id, schoolId })
+		await tx.flush()
+	})
+	app.em.clear()
+}
+
+/**
+ * The sender withdraws a pending request. There is no "cancelled" status: the
+ * request is deleted (ADR 010), and the audit event keeps that it existed.
+ */
+export async function cancelTransfer(app: SignedIn, id: string): Promise<void> {
+	const schoolId = schoolOf(app)
+	await getTransfer(app, id, 'outgoing')
+	await app.em.transactional(async (tx) => {
+		const deleted = await tx.execute<{ id: string }[]>(
+			"delete from transfer_request where id = ? and from_school_id = ? and status = 'created' returning id",
+			[id, schoolId],
+		)
+		if (!deleted.length) throw alreadyDecided()
+		audit(tx as never, app.auth, 'transfer.cancel', { type: 'TransferRequest', id, schoolId })
+		await tx.flush()
+	})
+	app.em.clear()
+}
+
+/** The student's pending request, if any, for the details screen. */
+export async function pendingTransferOf(app: SignedIn, studentId: string): Promise<{ id: string; school: string } | null> {
+	const [row] = await app.em.execute<{ id: string; school: string }[]>(
+		`select t.id, o.name as school from transfer_request t join school o on o.id = t.to_school_id
+		where t.student_id = ? and t.from_school_id = ? and t.status = 'created'`,
+		[studentId, schoolOf(app)],
+	)
+	return row ?? null
+}

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
+import { Browser, startApp, type TestApp } from './app.ts'
+import { page, postAndFollow, textOf } from './pages.ts'
+
+let app: TestApp
+let oakfield: Browser
+let riverside: Browser
+let meadowview: Browser
+const school: Record<'oakfield' | 'riverside' | 'meadowview', string> = { oakfield: '', riverside: '', meadowview: '' }
+
+beforeAll(async () => {
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
+	oakfield = new Browser(app)
+	riverside = new Browser(app)
+	meadowview = new Browser(app)
+	await oakfield.signIn('office@oakfield.test')
+	await riverside.signIn('office@riverside.test')
+	await meadowview.signIn('office@meadowview.test')
+	for (const row of await app.sql<{ id: string; subdomain: keyof typeof school }>('select id, subdomain from school')) school[row.subdomain] = row.id
+})
+afterAll(() => app?.close())
+
+const INCOMING = '/school-admin/students/transfer-students/incoming'
+const OUTGOING = '/school-admin/students/transfer-students/outgoing'
+const studentPath = (id: string) => `/school-admin/students/list/${id}`
+
+/** The n-th student of a seeded school, by UPN (the seed's order). */
+async function nthStudent(subdomain: keyof typeof school, n: number) {
+	const [row] = await app.sql<{ id: string; first_name: string; last_name: string; upn: string }>(
+		'select id, first_name, last_name, upn from student where school_id = ? order by upn offset ? limit 1',
+		[school[subdomain], n],
+	)
+	return row!
+}
+
+async function sendTransfer(browser: Browser, studentId: string, destination = 'riverside', note = 'Family moving to Nottingham.') {
+	return browser.post(`${studentPath(studentId)}?modal=transfer-student`, { intent: 'transfer', destination, note })
+}
+
+async function pendingRequestOf(studentId: string) {
+	const [row] = await app.sql<{ id: string }>("select id from transfer_request where student_id = ? and status = 'created'", [studentId])
+	return row!.id
+}
+
+describe('every transfer screen refuses other roles and visitors', () => {
+	const others = [
+		{ email: 'admin@spencer.test', home: '/spencer-admin' },
+		{ email: 'senco@oakfield.test', home: '/need-manager' },
+		{ email: 'teacher@oakfield.test', home: '/professional' },
+	]
+
+	test.each(others)('$email is sent to $home, for loaders and actions', async ({ email, home }) => {
+		const student = await nthStudent('oakfield', 20)
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const requestId = await pendingRequestOf(student.id)
+		const browser = new Browser(app)
+		await browser.signIn(email)
+		for (const path of ['/school-admin/students/transfer-students', INCOMING, OUTGOING, `${INCOMING}?modal=approve-transfer&id=${requestId}`, `${studentPath(student.id)}?modal=transfer-student`]) {
+			const read = await browser.request(path)
+			expect(read.status, path).toBe(302)
+			expect(read.headers.get('Location'), path).toMatch(new RegExp(`^${home}`))
+		}
+		const writes: [string, Record<string, string>][] = [
+			[OUTGOING, { intent: 'cancel', id: requestId }],
+			[INCOMING, { intent: 'approve', id: requestId }],
+			[INCOMING, { intent: 'reject', id: requestId, reason: 'No' }],
+			[studentPath((await nthStudent('oakfield', 21)).id), { intent: 'transfer', destination: 'riverside' }],
+		]
+		for (const [path, form] of writes) {
+			const write = await browser.post(path, form)
+			expect(write.status, `${path} ${form.intent}`).toBe(302)
+			expect(write.headers.get('Location'), path).toMatch(new RegExp(`^${home}`))
+		}
+		expect(await app.sql<{ status: string }>('select status from transfer_request where id = ?', [requestId])).toEqual([{ status: 'created' }])
+		expect(await app.sql('select id from transfer_request where student_id = ?', [(await nthStudent('oakfield', 21)).id])).toEqual([])
+		// Put things back for the next role.
+		expect((await oakfield.post(OUTGOING, { intent: 'cancel', id: requestId })).status).toBe(302)
+	})
+
+	test('a visitor is sent to sign in', async () => {
+		for (const path of ['/school-admin/students/transfer-students', INCOMING, OUTGOING]) {
+			const read = await new Browser(app).request(path)
+			expect(read.headers.get('Location')).toBe(`/auth/login?redirectTo=${encodeURIComponent(path)}`)
+			const write = await new Browser(app).post(path, { intent: 'cancel', id: '00000000-0000-4000-8000-000000000000' })
+			expect(write.headers.get('Location')).toMatch(/^\/auth\/login\?redirectTo=/)
+		}
+	})
+
+	test('the students area has a Transfer students tab that opens on incoming requests', async () => {
+		const response = await oakfield.request('/school-admin/students/transfer-students')
+		expect(response.headers.get('Location')).toBe(INCOMING)
+		const html = await (await oakfield.request(INCOMING)).text()
+		expect(html).toContain('href="/school-admin/students/transfer-students"')
+		expect(html).toContain('aria-label="Transfer requests"')
+		expect(textOf(html)).toContain('Outgoing requests')
+	})
+})
+
+describe('sending a request', () => {
+	test('the destination is found by name, subdomain or URN; unknown, ambiguous and own school are refused beside the field', async () => {
+		const student = await nthStudent('oakfield', 10)
+		const modal = await page(oakfield, `${studentPath(student.id)}?modal=transfer-student`)
+		expect(modal).toContain('Destination school')
+		// Without JavaScript the suggestions are a <datalist> of the other schools.
+		const html = await (await oakfield.request(`${studentPath(student.id)}?modal=transfer-student`)).text()
+		expect(html).toContain('value="Riverside Academy (riverside, URN 138802)"')
+		expect(html).not.toContain('value="Oakfield Primary School (oakfield')
+
+		const refusals: [string, string][] = [
+			['Nowhere High', 'No school matches “Nowhere High”'],
+			['school', '2 schools match “school”'],
+			['oakfield', 'The student is already at this school'],
+			['131245', 'The student is already at this school'],
+			['', 'Choose the school to send the student to'],
+		]
+		for (const [destination, message] of refusals) {
+			const response = await sendTransfer(oakfield, student.id, destination)
+			expect(response.status, destination).toBe(400)
+			expect(textOf(await response.text()), destination).toContain(message)
+		}
+		expect(await app.sql('select id from transfer_request where student_id = ?', [student.id])).toEqual([])
+
+		for (const [destination, to] of [
+			['138802', 'riverside'],
+			['Meadow View School (meadowview, URN 145310)', 'meadowview'],
+			['  RIVERSIDE academy ', 'riverside'],
+		] as const) {
+			const sent = await sendTransfer(oakfield, student.id, destination)
+			expect(sent.status, destination).toBe(302)
+			expect(sent.headers.get('Location')).toBe(OUTGOING)
+			const [row] = await app.sql<{ id: string; to_school_id: string; from_school_id: string; status: string; note: string }>(
+				"select id, to_school_id, from_school_id, status, note from transfer_request where student_id = ? and status = 'created'",
+				[student.id],
+			)
+			expect(row).toMatchObject({ to_school_id: school[to], from_school_id: school.oakfield, status: 'created', note: 'Family moving to Nottingham.' })
+			expect((await oakfield.post(OUTGOING, { intent: 'cancel', id: row!.id })).status).toBe(302)
+		}
+	})
+
+	test('a request shows as “Request sent” on both sides; a second one answers 1006; a posted school changes nothing', async () => {
+		const student = await nthStudent('oakfield', 11)
+		const first = await oakfield.post(`${studentPath(student.id)}?modal=transfer-student`, {
+			intent: 'transfer',
+			destination: 'riverside',
+			note: 'Moving house',
+			fromSchool: school.meadowview,
+			schoolId: school.meadowview,
+		})
+		expect(first.status).toBe(302)
+		const landed = await page(oakfield, first.headers.get('Location')!)
+		expect(landed).toContain('Transfer request sent')
+		expect(landed).toContain(`${student.first_name} ${student.last_name}`)
+		expect(landed).toContain('Request sent')
+		expect(landed).toContain('Riverside Academy')
+		const id = await pendingRequestOf(student.id)
+		const [row] = await app.sql<{ from_school_id: string }>('select from_school_id from transfer_request where id = ?', [id])
+		expect(row!.from_school_id).toBe(school.oakfield)
+		expect(await app.sql('select school_id from audit_event where action = ? and entity_id = ?', ['transfer.request', id])).toEqual([{ school_id: school.oakfield }])
+
+		const incoming = await page(riverside, INCOMING)
+		expect(incoming).toContain(`${student.first_name} ${student.last_name}`)
+		expect(incoming).toContain('Oakfield Primary School')
+		expect(incoming).toContain('Moving house')
+		expect(await page(meadowview, INCOMING)).not.toContain(student.upn)
+
+		const second = await sendTransfer(oakfield, student.id, 'meadowview')
+		expect(second.status).toBe(409)
+		expect(textOf(await second.text())).toContain(ERROR_CATALOGUE[1006])
+		expect(await app.sql('select id from transfer_request where student_id = ?', [student.id])).toHaveLength(1)
+		// The modal says so before anyone tries.
+		expect(await page(oakfield, `${studentPath(student.id)}?modal=transfer-student`)).toContain('is already pending')
+	})
+
+	test('50 concurrent requests for one student through the route: 1 created, 49 × 1006', async () => {
+		const student = await nthStudent('oakfield', 12)
+		const responses = await Promise.all(Array.from({ length: 50 }, () => sendTransfer(oakfield, student.id)))
+		const bodies = await Promise.all(responses.map(async (response) => ({ status: response.status, text: textOf(await response.text()) })))
+		expect(bodies.filter((body) => body.status === 302)).toHaveLength(1)
+		const refused = bodies.filter((body) => body.status === 409)
+		expect(refused).toHaveLength(49)
+		for (const body of refused) expect(body.text).toContain(ERROR_CATALOGUE[1006])
+		expect(await app.sql('select id from transfer_request where student_id = ?', [student.id])).toHaveLength(1)
+		expect(await app.sql("select id from audit_event where action = 'transfer.request' and entity_id in (select id::text from transfer_request where student_id = ?)", [student.id])).toHaveLength(1)
+	})
+})
+
+describe('another school’s records answer 404', () => {
+	test('its student cannot be sent, its requests cannot be read, decided or cancelled', async () => {
+		const riversideStudent = await nthStudent('riverside', 0)
+		const toOakfield = await sendTransfer(riverside, riversideStudent.id, 'oakfield')
+		expect(toOakfield.status).toBe(302)
+		const id = await pendingRequestOf(riversideStudent.id)
+
+		// Oakfield may see it as incoming, but Meadow View is neither side.
+		expect((await sendTransfer(meadowview, riversideStudent.id, 'oakfield')).status).toBe(404)
+		for (const modal of ['approve-transfer', 'reject-transfer']) {
+			expect((await meadowview.request(`${INCOMING}?modal=${modal}&id=${id}`)).status).toBe(404)
+			expect((await riverside.request(`${INCOMING}?modal=${modal}&id=${id}`)).status).toBe(404)
+		}
+		expect((await oakfield.request(`${OUTGOING}?modal=cancel-transfer&id=${id}`)).status).toBe(404)
+		expect((await meadowview.post(INCOMING, { intent: 'approve', id })).status).toBe(404)
+		expect((await meadowview.post(INCOMING, { intent: 'reject', id, reason: 'Not ours' })).status).toBe(404)
+		// The sender cannot decide its own request, and the receiver cannot cancel it.
+		expect((await riverside.post(INCOMING, { intent: 'approve', id })).status).toBe(404)
+		expect((await oakfield.post(OUTGOING, { intent: 'cancel', id })).status).toBe(404)
+		expect((await oakfield.post(INCOMING, { intent: 'approve', id: 'not-a-uuid' })).status).toBe(404)
+		expect(await app.sql<{ status: string }>('select status from transfer_request where id = ?', [id])).toEqual([{ status: 'created' }])
+		expect((await riverside.post(OUTGOING, { intent: 'cancel', id })).status).toBe(302)
+	})
+})
+
+describe('deciding', () => {
+	test('approval moves the student with its profiles, rounds, feedback, answers and recommendations, and drops the old school’s links', async () => {
+		// A seeded student with a group, a professional, a profile with answers and a recommendation.
+		const [student] = await app.sql<{ id: string; first_name: string; last_name: string; upn: string }>(
+			`select id, first_name, last_name, upn from student s where school_id = ?
+			and exists (select 1 from student_recommendation r where r.student_id = s.id)
+			and exists (select 1 from group_student g where g.student_id = s.id)
+			and exists (select 1 from student_professional p where p.student_id = s.id)
+			order by upn limit 1`,
+			[school.oakfield],
+		)
+		if (!student) throw new Error('the seed has no such student')
+		const counts = () =>
+			app.sql<{ profiles: number; profile_schools: string; rounds: number; answers: number; recommendations: number; groups: number; professionals: number }>(
+				`select
+					(select count(*)::int from profile where student_id = ?) as profiles,
+					(select string_agg(distinct school_id::text, ',') from profile where student_id = ?) as profile_schools,
+					(select count(*)::int from round r join profile p on p.id = r.profile_id where p.student_id = ?) as rounds,
+					(select count(*)::int from answer a join feedback f on f.id = a.feedback_id join round r on r.id = f.round_id join profile p on p.id = r.profile_id where p.student_id = ?) as answers,
+					(select count(*)::int from student_recommendation where student_id = ?) as recommendations,
+					(select count(*)::int from group_student where student_id = ?) as groups,
+					(select count(*)::int from student_professional where student_id = ?) as professionals`,
+				Array.from({ length: 7 }, () => student.id),
+			)
+		const [before] = await counts()
+		expect(before!.profiles).toBeGreaterThan(0)
+		expect(before!.answers).toBeGreaterThan(0)
+		expect(before!.recommendations).toBeGreaterThan(0)
+		expect(before!.groups).toBeGreaterThan(0)
+		expect(before!.professionals).toBeGreaterThan(0)
+		expect(before!.profile_schools).toBe(school.oakfield)
+
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const id = await pendingRequestOf(student.id)
+		expect(await page(riverside, `${INCOMING}?modal=approve-transfer&id=${id}`)).toContain(`${student.first_name} ${student.last_name} will move to your school`)
+		const approved = await postAndFollow(riverside, INCOMING, { intent: 'approve', id })
+		expect(approved.location).toBe(INCOMING)
+		expect(approved.text).toContain('Transfer approved')
+		expect(approved.text).toContain('Request approved')
+
+		const [after] = await counts()
+		expect(after).toEqual({ ...before, profile_schools: school.riverside, groups: 0, professionals: 0 })
+		expect(await app.sql('select school_id, upn from student where id = ?', [student.id])).toEqual([{ school_id: school.riverside, upn: student.upn }])
+		// No one at Oakfield is left answering about a student who is no longer there.
+		expect(
+			await app.sql(
+				`select pr.membership_id from profile_respondent pr join profile p on p.id = pr.profile_id join school_membership m on m.id = pr.membership_id
+				where p.student_id = ? and m.school_id <> ?`,
+				[student.id, school.riverside],
+			),
+		).toEqual([])
+		const [request] = await app.sql<{ status: string; decided_by_id: string | null; decided_at: Date | null }>(
+			'select status, decided_by_id, decided_at from transfer_request where id = ?',
+			[id],
+		)
+		expect(request!.status).toBe('approved')
+		expect(request!.decided_by_id).not.toBeNull()
+		expect(request!.decided_at).not.toBeNull()
+		const events = await app.sql<{ action: string; school_id: string }>(
+			"select action, school_id from audit_event where (entity_id = ? and action like 'transfer.%') or (entity_id = ? and action = 'student.transfer') order by action",
+			[id, student.id],
+		)
+		expect(events).toEqual([
+			{ action: 'student.transfer', school_id: school.riverside },
+			{ action: 'transfer.approve', school_id: school.riverside },
+			{ action: 'transfer.request', school_id: school.oakfield },
+		])
+
+		// Gone from Oakfield, present at Riverside with its profiles.
+		expect((await oakfield.request(studentPath(student.id))).status).toBe(404)
+		expect(await page(oakfield, `/school-admin/students/list?q=${student.upn}`)).toContain('No matching data')
+		expect(await page(riverside, `/school-admin/students/list?q=${student.upn}`)).toContain(`${student.first_name} ${student.last_name}`)
+		const details = await page(riverside, studentPath(student.id))
+		expect(details).toContain(`Profiles (${before!.profiles})`)
+		expect(details).toContain('Wellbeing and Needs Check')
+		expect(await page(oakfield, OUTGOING)).toContain('Request approved')
+
+		// Deciding it again is refused with a toast, and changes nothing.
+		for (const form of [{ intent: 'approve', id }, { intent: 'reject', id, reason: 'Changed our mind' }]) {
+			const again = await postAndFollow(riverside, INCOMING, form)
+			expect(again.text).toContain('Request already decided')
+		}
+		const cancelled = await postAndFollow(oakfield, OUTGOING, { intent: 'cancel', id })
+		expect(cancelled.text).toContain('Request already decided')
+		expect(await app.sql('select status, reason from transfer_request where id = ?', [id])).toEqual([{ status: 'approved', reason: null }])
+	})
+
+	test('rejection needs a reason, keeps the student where it is, and the sender sees why', async () => {
+		const student = await nthStudent('oakfield', 1)
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const id = await pendingRequestOf(student.id)
+
+		const empty = await riverside.post(`${INCOMING}?modal=reject-transfer&id=${id}`, { intent: 'reject', id, reason: '  ' })
+		expect(empty.status).toBe(400)
+		expect(textOf(await empty.text())).toContain('Give a reason')
+
+		const rejected = await postAndFollow(riverside, `${INCOMING}?modal=reject-transfer&id=${id}`, { intent: 'reject', id, reason: 'We have no places in Year 1.' })
+		expect(rejected.location).toBe(INCOMING)
+		expect(rejected.text).toContain('Transfer rejected')
+		expect(rejected.text).toContain('Request rejected')
+		expect(await app.sql('select status, reason from transfer_request where id = ?', [id])).toEqual([{ status: 'rejected', reason: 'We have no places in Year 1.' }])
+		expect(await app.sql('select school_id from student where id = ?', [student.id])).toEqual([{ school_id: school.oakfield }])
+		expect(await app.sql("select id from audit_event where action = 'transfer.reject' and entity_id = ?", [id])).toHaveLength(1)
+		const outgoing = await page(oakfield, OUTGOING)
+		expect(outgoing).toContain('Request rejected')
+		expect(outgoing).toContain('We have no places in Year 1.')
+
+		// A decided request no longer blocks a new one.
+		expect((await sendTransfer(oakfield, student.id, 'meadowview')).status).toBe(302)
+	})
+
+	test('the sender cancels a pending request: it is deleted, audited, and a new one can be sent', async () => {
+		const student = await nthStudent('oakfield', 2)
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const id = await pendingRequestOf(student.id)
+		expect(await page(oakfield, `${OUTGOING}?modal=cancel-transfer&id=${id}`)).toContain(`Withdraw the request to transfer ${student.first_name} ${student.last_name}?`)
+		const cancelled = await postAndFollow(oakfield, OUTGOING, { intent: 'cancel', id })
+		expect(cancelled.text).toContain('Transfer request cancelled')
+		expect(await app.sql('select id from transfer_request where id = ?', [id])).toEqual([])
+		expect(await app.sql("select school_id from audit_event where action = 'transfer.cancel' and entity_id = ?", [id])).toEqual([{ school_id: school.oakfield }])
+		expect(await page(riverside, INCOMING)).not.toContain(student.upn)
+		// A cancelled request no longer exists.
+		expect((await oakfield.post(OUTGOING, { intent: 'cancel', id })).status).toBe(404)
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+	})
+})
