@@ -55,6 +55,9 @@ export default [
 					route('list/create', 'routes/school-admin/students/create.tsx'),
 					route('list/:id', 'routes/school-admin/students/details.tsx'),
 				]),
+				// Groups: the list (with its "add new group" modal), and one group's students and staff.
+				route('groups', 'routes/school-admin/groups/list.tsx'),
+				route('groups/:id', 'routes/school-admin/groups/details.tsx'),
 			]),
 		]),
 		...prefix('need-manager', [layout('routes/need-manager/layout.tsx', [index('routes/need-manager/index.tsx')])]),

@@ -288,7 +288,7 @@ describe('deciding', () => {
 		expect(await page(oakfield, OUTGOING)).toContain('Request approved')
 
 		// Deciding it again is refused with a toast, and changes nothing.
-		for (const form of [{ intent: 'approve', id }, { intent: 'reject', id, reason: 'Changed our mind' }]) {
+		for (const form of [{ intent: 'approve', id }, { intent: 'reject', id, reason: 'Changed our mind' }] as Record<string, string>[]) {
 			const again = await postAndFollow(riverside, INCOMING, form)
 			expect(again.text).toContain('Request already decided')
 		}

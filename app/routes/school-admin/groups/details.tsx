@@ -1,0 +1,172 @@
+import { data, useLocation } from 'react-router'
+import { BackLink } from '#app/components/shell/BackLink.tsx'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { isModalOpen } from '#app/lib/modals.ts'
+import {
+	addToGroup,
+	deleteGroup,
+	getGroup,
+	listGroupStaff,
+	listGroupStudents,
+	memberName,
+	removeFromGroup,
+	searchStaffForGroup,
+	searchStudentsForGroup,
+	updateGroup,
+} from '#app/services/groups.server.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { GroupForm } from './+parts/GroupForm.tsx'
+import { AddMemberModal, ConfirmModal, GroupStaff, GroupStudents, withModal } from './+parts/Members.tsx'
+import { pageAfter } from './+parts/respond.server.ts'
+import { saveGroupForm } from './+parts/save-group.server.ts'
+import type { Route } from './+types/details.ts'
+
+const ROLE_LABELS: Record<string, string> = { schoolAdmin: 'School admin', needManager: 'Need manager', professional: 'Professional' }
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const group = await getGroup(app, params.id)
+	const url = new URL(request.url)
+	const search = url.searchParams
+	const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+	const findStudent = (search.get('findStudent') ?? '').trim().slice(0, 100)
+	const findStaff = (search.get('findStaff') ?? '').trim().slice(0, 100)
+	// The person a remove modal names must be of this school (another's answers 404).
+	const removing = async (kind: 'student' | 'staff', param: string, modal: string) => {
+		if (!isModalOpen(search, modal)) return null
+		const id = search.get(param) ?? ''
+		return { id, name: await memberName(app, { kind, id }) }
+	}
+	const [students, staff, studentResults, staffResults, removingStudent, removingStaff] = await Promise.all([
+		listGroupStudents(app, group.id, page),
+		listGroupStaff(app, group.id),
+		isModalOpen(search, 'add-student') ? searchStudentsForGroup(app, group.id, findStudent) : [],
+		isModalOpen(search, 'add-staff') ? searchStaffForGroup(app, group.id, findStaff) : [],
+		removing('student', 'student', 'remove-student'),
+		removing('staff', 'member', 'remove-staff'),
+	])
+	return {
+		group: { id: group.id, name: group.name, description: group.description ?? '' },
+		students,
+		page,
+		staff,
+		findStudent,
+		findStaff,
+		studentResults: studentResults.map((student) => ({ id: student.id, name: student.name, detail: `${student.upn} · ${student.yearGroup}` })),
+		staffResults: staffResults.map((member) => ({
+			id: member.id,
+			name: member.name,
+			detail: [member.jobTitle, ROLE_LABELS[member.role], member.email].filter(Boolean).join(' · '),
+		})),
+		removingStudent,
+		removingStaff,
+	}
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const group = await getGroup(app, params.id)
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? '')
+	const here = pageAfter(request)
+	const posted = (name: string) => String(formData.get(name) ?? '')
+	switch (intent) {
+		case 'save-group': {
+			const saved = await saveGroupForm(formData, intent, (input) => updateGroup(app, group.id, input))
+			if (!saved.ok) return saved.response
+			return redirectWithToast(app.em, here, { type: 'success', title: 'Group saved' })
+		}
+		case 'add-student':
+		case 'add-staff': {
+			const kind = intent === 'add-student' ? 'student' : 'staff'
+			const name = await addToGroup(app, group.id, { kind, id: posted(kind === 'student' ? 'studentId' : 'membershipId') })
+			return redirectWithToast(app.em, here, { type: 'success', title: `${name} added to ${group.name}` })
+		}
+		case 'remove-student':
+		case 'remove-staff': {
+			const kind = intent === 'remove-student' ? 'student' : 'staff'
+			const name = await removeFromGroup(app, group.id, { kind, id: posted(kind === 'student' ? 'studentId' : 'membershipId') })
+			return redirectWithToast(app.em, pageAfter(request, ['modal', 'student', 'member']), { type: 'success', title: `${name} removed from ${group.name}` })
+		}
+		case 'delete-group':
+			await deleteGroup(app, group.id)
+			return redirectWithToast(app.em, '/school-admin/groups', { type: 'success', title: `Group “${group.name}” deleted` })
+		default:
+			return data({ intent: null, result: null }, { status: 400 })
+	}
+}
+
+export default function GroupDetails({ loaderData, actionData }: Route.ComponentProps) {
+	const { group, students, page, staff, findStudent, findStaff, studentResults, staffResults, removingStudent, removingStaff } = loaderData
+	const location = useLocation()
+	return (
+		<>
+			<BackLink to="/school-admin/groups">Groups</BackLink>
+			<div className="flex flex-wrap items-start justify-between gap-4">
+				<PageHeader title={group.name}>{group.description || 'No description.'}</PageHeader>
+				<ButtonLink to={withModal(location, 'delete-group')} preventScrollReset variant="danger">
+					Delete group
+				</ButtonLink>
+			</div>
+			<section aria-labelledby="group-details-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+				<h2 id="group-details-heading" className="mb-4 text-lg font-semibold text-slate-900">
+					Details
+				</h2>
+				<GroupForm
+					key={`${group.name}|${group.description}`}
+					intent="save-group"
+					submitLabel="Save group"
+					defaultValue={{ name: group.name, description: group.description }}
+					lastResult={actionData?.intent === 'save-group' ? actionData.result : undefined}
+				/>
+			</section>
+			<GroupStudents rows={students.rows} total={students.total} page={page} />
+			<GroupStaff rows={staff} />
+
+			<AddMemberModal
+				name="add-student"
+				title="Add new student to group"
+				searchParam="findStudent"
+				searchLabel="Search the school’s students by name or UPN"
+				searched={findStudent}
+				results={studentResults}
+				intent="add-student"
+				idField="studentId"
+			/>
+			<AddMemberModal
+				name="add-staff"
+				title="Add staff to group"
+				searchParam="findStaff"
+				searchLabel="Search the staff directory by name, e-mail or job title"
+				searched={findStaff}
+				results={staffResults}
+				intent="add-staff"
+				idField="membershipId"
+			/>
+			{removingStudent ? (
+				<ConfirmModal name="remove-student" title="Remove student" intent="remove-student" fields={{ studentId: removingStudent.id }} drop={['student']} confirmLabel="Remove from group">
+					<p>
+						Remove {removingStudent.name} from {group.name}? The student stays on the school’s list.
+					</p>
+				</ConfirmModal>
+			) : null}
+			{removingStaff ? (
+				<ConfirmModal name="remove-staff" title="Remove staff member" intent="remove-staff" fields={{ membershipId: removingStaff.id }} drop={['member']} confirmLabel="Remove from group">
+					<p>
+						Remove {removingStaff.name} from {group.name}? They stay in the staff directory.
+					</p>
+				</ConfirmModal>
+			) : null}
+			<ConfirmModal name="delete-group" title="Delete group" intent="delete-group" fields={{}} drop={[]} confirmLabel="Delete group">
+				<p>
+					Delete {group.name}? Its {students.total} {students.total === 1 ? 'student' : 'students'} and {staff.length} staff stay at the school; only the
+					group goes.
+				</p>
+			</ConfirmModal>
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.group.name ?? 'Group'} · Groups · Spencer` }]
