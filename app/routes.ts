@@ -58,6 +58,9 @@ export default [
 				// Groups: the list (with its "add new group" modal), and one group's students and staff.
 				route('groups', 'routes/school-admin/groups/list.tsx'),
 				route('groups/:id', 'routes/school-admin/groups/details.tsx'),
+				// The staff directory (its import screens are the import block's).
+				route('directory', 'routes/school-admin/directory/list.tsx'),
+				route('directory/add', 'routes/school-admin/directory/add.tsx'),
 			]),
 		]),
 		...prefix('need-manager', [layout('routes/need-manager/layout.tsx', [index('routes/need-manager/index.tsx')])]),

@@ -1,10 +1,18 @@
-import { ClipboardList, Group, LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
+import { ClipboardList, Contact, Group, LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
 import type { NavIcon, NavItem } from './nav.ts'
 
-const ICONS: Record<NavIcon, LucideIcon> = { overview: LayoutDashboard, schools: School, questionnaires: ClipboardList, students: Users, groups: Group, settings: Settings }
+const ICONS: Record<NavIcon, LucideIcon> = {
+	overview: LayoutDashboard,
+	schools: School,
+	questionnaires: ClipboardList,
+	students: Users,
+	groups: Group,
+	directory: Contact,
+	settings: Settings,
+}
 
 export type ShellUser = { name: string; email: string; roleLabel: string; impersonated: boolean }
 

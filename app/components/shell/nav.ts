@@ -1,6 +1,6 @@
 import type { Role } from '#app/services/auth.server.ts'
 
-export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'settings'
+export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'settings'
 export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean }
 
 const AREA_NAV: Record<Role, NavItem[]> = {
@@ -11,6 +11,7 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 	schoolAdmin: [
 		{ to: '/school-admin/students', label: 'Students', icon: 'students' },
 		{ to: '/school-admin/groups', label: 'Groups', icon: 'groups' },
+		{ to: '/school-admin/directory', label: 'Directory', icon: 'directory' },
 		{ to: '/school-admin', label: 'School overview', icon: 'overview', end: true },
 	],
 	needManager: [{ to: '/need-manager', label: 'Overview', icon: 'overview', end: true }],

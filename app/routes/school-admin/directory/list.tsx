@@ -1,0 +1,236 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useLocation } from 'react-router'
+import { AccessBadge } from '#app/components/directory/AccessBadge.tsx'
+import { StaffSearch } from '#app/components/directory/StaffSearch.tsx'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { modalWith, withoutModals } from '#app/components/questionnaires/hrefs.ts'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { Select } from '#app/components/ui/Select.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { formatDateTime } from '#app/lib/format.ts'
+import { openModals } from '#app/lib/modals.ts'
+import { readListQuery } from '#app/lib/pagination.ts'
+import { ROLE_LABELS } from '#app/lib/roles.ts'
+import {
+	deleteMember,
+	DIRECTORY_SORTS,
+	DirectoryRefusal,
+	getMember,
+	giveAccess,
+	listDirectory,
+	removeAccess,
+	setRole,
+} from '#app/services/directory.server.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import { pageAfter } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { ROLE_OPTIONS, SetRoleSchema } from './+parts/member-schema.ts'
+import type { Route } from './+types/list.ts'
+
+const MEMBER_MODALS = ['set-role', 'access', 'delete-person']
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const url = new URL(request.url)
+	const query = readListQuery(url, DIRECTORY_SORTS, 'name')
+	// A modal about one person: that person must be on this school's staff (else 404).
+	const wantsMember = openModals(url.searchParams).some((name) => MEMBER_MODALS.includes(name))
+	const [{ rows, total }, member] = await Promise.all([
+		listDirectory(app, query),
+		wantsMember ? getMember(app, url.searchParams.get('id')) : Promise.resolve(null),
+	])
+	return {
+		rows,
+		total,
+		query,
+		me: app.auth.membershipId,
+		member: member
+			? { id: member.id, name: `${member.user.firstName} ${member.user.lastName}`, email: member.user.email, role: member.role, access: member.access }
+			: null,
+	}
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? '')
+	const id = String(formData.get('id') ?? '')
+	const back = pageAfter(request)
+	try {
+		switch (intent) {
+			case 'set-role': {
+				const member = await getMember(app, id)
+				const submission = parseWithZod(formData, { schema: SetRoleSchema })
+				if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+				await setRole(app, member.id, submission.value.role)
+				return redirectWithToast(app.em, back, {
+					type: 'success',
+					title: 'Role changed',
+					description: `${member.user.firstName} ${member.user.lastName} is now ${ROLE_LABELS[submission.value.role].toLowerCase()}.`,
+				})
+			}
+			case 'give-access': {
+				const outcome = await giveAccess(app, id, request)
+				const member = await getMember(app, id)
+				const title = { invited: 'Invitation sent', resent: 'Invitation sent again', active: 'They already have access' }[outcome]
+				return redirectWithToast(app.em, back, {
+					type: outcome === 'active' ? 'info' : 'success',
+					title,
+					description: outcome === 'active' ? undefined : `An e-mail with a link to set a password went to ${member.user.email}.`,
+				})
+			}
+			case 'remove-access':
+				await removeAccess(app, id)
+				return redirectWithToast(app.em, back, { type: 'success', title: 'Access removed', description: 'They stay in the directory.' })
+			case 'delete': {
+				const { name } = await deleteMember(app, id)
+				return redirectWithToast(app.em, back, { type: 'success', title: `${name} deleted` })
+			}
+			default:
+				return data({ intent: null, result: null }, { status: 400 })
+		}
+	} catch (error) {
+		if (error instanceof DirectoryRefusal) return redirectWithToast(app.em, back, { type: 'error', title: error.title, description: error.message })
+		throw error
+	}
+}
+
+export default function Directory({ loaderData }: Route.ComponentProps) {
+	const { rows, total, query, me, member } = loaderData
+	const location = useLocation()
+	const sortState: SortState = { sort: query.sort, dir: query.dir }
+	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
+	const last = Math.min(total, query.page * query.pageSize)
+	return (
+		<>
+			<PageHeader title="Directory">Everyone who works at your school: their role, job title, and whether they can sign in.</PageHeader>
+			<div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+				<StaffSearch q={query.q} sort={query.sort} dir={query.dir} />
+				<div className="flex flex-wrap gap-2">
+					<ButtonLink to="/school-admin/directory/import" variant="secondary">
+						Import staff
+					</ButtonLink>
+					<ButtonLink to="/school-admin/directory/add">Add person</ButtonLink>
+				</div>
+			</div>
+			{rows.length === 0 ? (
+				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{query.q ? 'No matching data' : 'No Data'}</p>
+			) : (
+				<div className="rounded-lg border border-slate-200 bg-white">
+					<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
+						<TableHeader>
+							<tr>
+								<Column sortKey="name" sortState={sortState}>Name</Column>
+								<Column sortKey="email" sortState={sortState}>E-mail</Column>
+								<Column sortKey="role" sortState={sortState}>Role</Column>
+								<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
+								<Column sortKey="access" sortState={sortState}>Access</Column>
+								<Column sortKey="lastSignIn" sortState={sortState}>Last sign-in</Column>
+								<Column>
+									<span className="sr-only">Actions</span>
+								</Column>
+							</tr>
+						</TableHeader>
+						<TableBody>
+							{rows.map((row) => (
+								<Row key={row.id}>
+									<RowHeader>
+										{row.name}
+										{row.id === me ? <span className="ml-1 text-slate-700">(you)</span> : null}
+									</RowHeader>
+									<Cell>{row.email}</Cell>
+									<Cell>{ROLE_LABELS[row.role]}</Cell>
+									<Cell>{row.jobTitle ?? '—'}</Cell>
+									<Cell>
+										<AccessBadge access={row.access} />
+									</Cell>
+									<Cell>{row.lastSignInAt ? formatDateTime(row.lastSignInAt) : 'Never'}</Cell>
+									<Cell>
+										{row.id === me ? null : (
+											<div className="flex flex-wrap justify-end gap-2">
+												<ButtonLink to={modalWith(location, 'set-role', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+													Set role<span className="sr-only"> of {row.name}</span>
+												</ButtonLink>
+												<ButtonLink to={modalWith(location, 'access', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+													{row.access === 'none' ? 'Give access' : row.access === 'invited' ? 'Resend' : 'Access'}
+													<span className="sr-only"> for {row.name}</span>
+												</ButtonLink>
+												<ButtonLink to={modalWith(location, 'delete-person', { id: row.id })} preventScrollReset variant="danger" size="sm">
+													Delete<span className="sr-only"> {row.name}</span>
+												</ButtonLink>
+											</div>
+										)}
+									</Cell>
+								</Row>
+							))}
+						</TableBody>
+					</Table>
+				</div>
+			)}
+			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="staff" />
+			{member ? <MemberModals member={member} /> : null}
+		</>
+	)
+}
+
+type Member = { id: string; name: string; email: string; role: keyof typeof ROLE_LABELS & string; access: 'none' | 'invited' | 'active' }
+
+/** The three modals about one person; each posts to the list without the modal, so any answer closes it. */
+function MemberModals({ member }: { member: Member }) {
+	const location = useLocation()
+	const action = withoutModals(location, ['id'])
+	const hidden = <input type="hidden" name="id" value={member.id} />
+	return (
+		<>
+			<UrlModal name="set-role" title={`Set the role of ${member.name}`} size="sm" closeLabel="Cancel">
+				<Form method="post" action={action} className="flex flex-col gap-4">
+					{hidden}
+					<Select label="Role" name="role" options={ROLE_OPTIONS} defaultValue={member.role} isRequired />
+					<p className="text-sm text-slate-700">A school admin manages students and staff; they are taken off the students they were linked to.</p>
+					<div>
+						<SubmitButton intent="set-role">Save role</SubmitButton>
+					</div>
+				</Form>
+			</UrlModal>
+			<UrlModal name="access" title={`Access for ${member.name}`} size="sm" closeLabel="Cancel">
+				<Form method="post" action={action} className="flex flex-col gap-4">
+					{hidden}
+					<p>
+						{member.access === 'none'
+							? `${member.name} cannot sign in. Giving access sends an invitation to ${member.email} with a link to set a password.`
+							: member.access === 'invited'
+								? `${member.name} was invited and has not set a password yet. Resending sends a new link; the old one stops working.`
+								: `${member.name} can sign in.`}
+					</p>
+					<div className="flex flex-wrap gap-2">
+						{member.access === 'active' ? null : <SubmitButton intent="give-access">{member.access === 'none' ? 'Give access' : 'Resend invitation'}</SubmitButton>}
+						{member.access === 'none' ? null : (
+							<SubmitButton intent="remove-access" variant="danger">
+								Remove access
+							</SubmitButton>
+						)}
+					</div>
+				</Form>
+			</UrlModal>
+			<UrlModal name="delete-person" title={`Delete ${member.name}`} size="sm" closeLabel="Cancel">
+				<Form method="post" action={action} className="flex flex-col gap-4">
+					{hidden}
+					<p>
+						{member.name} leaves the directory, their student links, groups and questionnaires they have not submitted. Feedback they submitted
+						stays; someone with submitted feedback cannot be deleted (remove their access instead).
+					</p>
+					<div>
+						<SubmitButton intent="delete" variant="danger">
+							Delete person
+						</SubmitButton>
+					</div>
+				</Form>
+			</UrlModal>
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Directory · Spencer' }]

@@ -1,0 +1,277 @@
+import type { ListQuery } from '#app/lib/pagination.ts'
+import { SCHOOL_ROLES, type MemberAccess, type SchoolRole } from '#app/models/enums.ts'
+import { Feedback, School, SchoolMembership, User } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
+import { sendInvitation } from './auth.server.ts'
+import type { Em } from './database.server.ts'
+import { constraintName } from './db-errors.server.ts'
+import type { SignedIn } from './guards.server.ts'
+
+/**
+ * The school's staff directory (DESIGN.md §3, SchoolMembership): who works
+ * at the school, in which role, and whether they can sign in. Every query is
+ * scoped by the acting user's school; a member of another school is a 404.
+ * ADR 011 records the rules (existing accounts, deletion, the last admin).
+ */
+
+export const DIRECTORY_SORTS = ['name', 'email', 'role', 'jobTitle', 'access', 'lastSignIn'] as const
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number]
+
+const roleOrder = `case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`
+const SORT_SQL: Record<DirectorySort, string[]> = {
+	name: ['lower(u.last_name)', 'lower(u.first_name)'],
+	email: ['lower(u.email)'],
+	role: [roleOrder, 'lower(u.last_name)'],
+	jobTitle: ['lower(coalesce(m.job_title, \'\'))', 'lower(u.last_name)'],
+	access: ["case m.access when 'none' then 0 when 'invited' then 1 else 2 end", 'lower(u.last_name)'],
+	lastSignIn: ['u.last_sign_in_at'],
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function schoolOf({ auth }: SignedIn): string {
+	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
+	return auth.schoolId
+}
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+export type DirectoryRow = {
+	id: string
+	name: string
+	email: string
+	role: SchoolRole
+	jobTitle: string | null
+	access: MemberAccess
+	lastSignInAt: string | null
+}
+
+/**
+ * One page of the school's staff, searched by name, e-mail or job title:
+ * two queries (the page and the total, in parallel) whatever the size.
+ */
+export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySort>): Promise<{ rows: DirectoryRow[]; total: number }> {
+	const schoolId = schoolOf(app)
+	const conditions = ['m.school_id = ?']
+	const params: unknown[] = [schoolId]
+	if (query.q) {
+		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		conditions.push(
+			`(lower(u.first_name || ' ' || u.last_name) like ? or lower(u.last_name || ' ' || u.first_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)`,
+		)
+		params.push(search, search, search, search)
+	}
+	const from = `from school_membership m join users u on u.id = m.user_id where ${conditions.join(' and ')}`
+	const dir = query.dir === 'desc' ? 'desc' : 'asc'
+	// Never signed in sorts as the oldest.
+	const nulls = dir === 'desc' ? 'nulls last' : 'nulls first'
+	const order = SORT_SQL[query.sort].map((part) => `${part} ${dir}${query.sort === 'lastSignIn' ? ` ${nulls}` : ''}`).join(', ')
+	const [rows, totals] = await Promise.all([
+		app.em.execute<
+			{ id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null; access: MemberAccess; last_sign_in_at: Date | null }[]
+		>(
+			`select m.id, u.first_name, u.last_name, u.email, m.role, m.job_title, m.access, u.last_sign_in_at
+			${from} order by ${order}, m.id limit ? offset ?`,
+			[...params, query.pageSize, (query.page - 1) * query.pageSize],
+		),
+		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params),
+	])
+	return {
+		total: totals[0]?.total ?? 0,
+		rows: rows.map((row) => ({
+			id: row.id,
+			name: `${row.first_name} ${row.last_name}`,
+			email: row.email,
+			role: row.role,
+			jobTitle: row.job_title,
+			access: row.access,
+			lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+		})),
+	}
+}
+
+/** A member of the acting user's school, with their user; any other id answers 404. */
+export async function getMember(app: SignedIn, id: string | null | undefined): Promise<SchoolMembership> {
+	if (!id || !UUID.test(id)) throw notFound()
+	const member = await app.em.findOne(SchoolMembership, { id, school: schoolOf(app) }, { populate: ['user'] })
+	if (!member) throw notFound()
+	return member
+}
+
+/** A write the rules do not allow: the screen shows `title` and `message` as an error toast. */
+export class DirectoryRefusal extends Error {
+	readonly title: string
+	constructor(title: string, message: string) {
+		super(message)
+		this.name = 'DirectoryRefusal'
+		this.title = title
+	}
+}
+
+export type MemberInput = { firstName: string; lastName: string; email: string; role: SchoolRole; jobTitle: string | null; giveAccess: boolean }
+
+/**
+ * Adds a person to the directory. An e-mail already on this school's staff is
+ * refused (`already-member`); the e-mail of an account that exists elsewhere
+ * (another school) gets a membership here, and the account keeps its own
+ * name (ADR 011). With access, the existing invitation is sent.
+ */
+export async function addMember(app: SignedIn, input: MemberInput, request: Request): Promise<{ kind: 'added'; member: SchoolMembership } | { kind: 'already-member' }> {
+	const schoolId = schoolOf(app)
+	const result = await alreadyMemberOnRace(() =>
+		app.em.transactional(async (tx) => {
+			let user = await tx.findOne(User, { email: { $ilike: input.email.replace(/[\\%_]/g, (char) => `\\${char}`) } })
+			if (user && (await tx.count(SchoolMembership, { user, school: schoolId }))) return { kind: 'already-member' as const }
+			user ??= tx.create(User, { email: input.email, firstName: input.firstName, lastName: input.lastName })
+			const member = tx.create(SchoolMembership, {
+				user,
+				school: schoolId,
+				role: input.role,
+				jobTitle: input.jobTitle,
+				access: input.giveAccess ? 'invited' : 'none',
+			})
+			audit(tx as never, app.auth, 'membership.create', { type: 'SchoolMembership', id: member.id, schoolId })
+			if (input.giveAccess) audit(tx as never, app.auth, 'membership.invite', { type: 'SchoolMembership', id: member.id, schoolId })
+			await tx.flush()
+			return { kind: 'added' as const, member }
+		}),
+	)
+	if (result.kind === 'added' && input.giveAccess) await invite(app.em, result.member, request)
+	return result
+}
+
+/** Two adds of one e-mail at once: the one that loses the unique index's race is told the person is already there. */
+async function alreadyMemberOnRace<T>(write: () => Promise<T>): Promise<T | { kind: 'already-member' }> {
+	try {
+		return await write()
+	} catch (error) {
+		const name = constraintName(error)
+		if (name === 'school_membership_user_school_unique' || name === 'user_email_unique') return { kind: 'already-member' }
+		throw error
+	}
+}
+
+async function invite(em: Em, member: SchoolMembership, request: Request) {
+	const school = await em.findOneOrFail(School, { id: member.school.id })
+	await sendInvitation(em, member.user, { request, schoolName: school.name })
+}
+
+/**
+ * Locks the school's school-admin memberships for the rest of the
+ * transaction, so two admins removing each other at once are taken one
+ * after the other and the second sees the first's change.
+ */
+async function lockAdmins(tx: Em, schoolId: string) {
+	await tx.execute(`select id from school_membership where school_id = ? and role = 'schoolAdmin' order by id for update`, [schoolId])
+}
+
+/** Whether the school would still have a school admin who can sign in, without this member. */
+async function othersCanAdminister(tx: Em, schoolId: string, memberId: string): Promise<boolean> {
+	const [row] = await tx.execute<{ n: number }[]>(
+		`select count(*)::int as n from school_membership where school_id = ? and role = 'schoolAdmin' and access <> 'none' and id <> ?`,
+		[schoolId, memberId],
+	)
+	return (row?.n ?? 0) > 0
+}
+
+const LAST_ADMIN = (name: string) =>
+	new DirectoryRefusal('The school needs a school admin', `${name} is the school’s last school admin with access. Make someone else a school admin first.`)
+const NOT_YOURSELF = (what: string) => new DirectoryRefusal(`You can’t ${what} yourself`, 'Ask another school admin to do it.')
+
+/**
+ * Takes a member off every student: their key and connected links, their
+ * place among profiles' respondents, and their feedback not yet submitted
+ * (it would never be). Submitted feedback is the students' record and stays.
+ */
+async function detachFromStudents(tx: Em, membershipId: string) {
+	await tx.execute('delete from student_professional where membership_id = ?', [membershipId])
+	await tx.execute('delete from profile_respondent where membership_id = ?', [membershipId])
+	await tx.nativeDelete(Feedback, { respondent: membershipId, status: { $ne: 'complete' } })
+}
+
+/** Changes a member's role. Not your own; not the last school admin's. Someone who becomes a school admin is taken off students (ADR 011). */
+export async function setRole(app: SignedIn, id: string, role: SchoolRole) {
+	const schoolId = schoolOf(app)
+	const member = await getMember(app, id)
+	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('change the role of')
+	if (member.role === role) return
+	await app.em.transactional(async (tx) => {
+		await lockAdmins(tx as Em, schoolId)
+		const current = await tx.findOneOrFail(SchoolMembership, { id: member.id, school: schoolId }, { populate: ['user'] })
+		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) {
+			throw LAST_ADMIN(`${current.user.firstName} ${current.user.lastName}`)
+		}
+		current.role = role
+		if (role === 'schoolAdmin') await detachFromStudents(tx as Em, current.id)
+		audit(tx as never, app.auth, 'membership.set-role', { type: 'SchoolMembership', id: current.id, schoolId })
+		await tx.flush()
+	})
+}
+
+/** Gives access: sends the invitation (again, with a new link, when already invited). An active member needs none. */
+export async function giveAccess(app: SignedIn, id: string, request: Request): Promise<'invited' | 'resent' | 'active'> {
+	const schoolId = schoolOf(app)
+	const member = await getMember(app, id)
+	if (member.access === 'active') return 'active'
+	const outcome = member.access === 'invited' ? 'resent' : 'invited'
+	member.access = 'invited'
+	audit(app.em, app.auth, 'membership.invite', { type: 'SchoolMembership', id: member.id, schoolId })
+	await app.em.flush()
+	await invite(app.em, member, request)
+	return outcome
+}
+
+/** Takes access away: the member stays in the directory and can no longer sign in to this school. */
+export async function removeAccess(app: SignedIn, id: string) {
+	const schoolId = schoolOf(app)
+	const member = await getMember(app, id)
+	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('remove the access of')
+	await app.em.transactional(async (tx) => {
+		await lockAdmins(tx as Em, schoolId)
+		const current = await tx.findOneOrFail(SchoolMembership, { id: member.id, school: schoolId }, { populate: ['user'] })
+		if (current.access === 'none') return
+		if (current.role === 'schoolAdmin' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) {
+			throw LAST_ADMIN(`${current.user.firstName} ${current.user.lastName}`)
+		}
+		current.access = 'none'
+		audit(tx as never, app.auth, 'membership.remove-access', { type: 'SchoolMembership', id: current.id, schoolId })
+		await tx.flush()
+	})
+}
+
+/**
+ * Deletes a person from the directory, in one transaction: their student
+ * links, respondent places and unsubmitted feedback go; group staff links go
+ * with the membership. Refused for yourself, for the school's last school
+ * admin, and for someone whose submitted feedback is in students' records
+ * (remove their access instead). An account left with no school is deleted
+ * too (ADR 011).
+ */
+export async function deleteMember(app: SignedIn, id: string): Promise<{ name: string }> {
+	const schoolId = schoolOf(app)
+	const member = await getMember(app, id)
+	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('delete')
+	return app.em.transactional(async (tx) => {
+		await lockAdmins(tx as Em, schoolId)
+		const current = await tx.findOne(SchoolMembership, { id: member.id, school: schoolId }, { populate: ['user'] })
+		if (!current) throw notFound()
+		const name = `${current.user.firstName} ${current.user.lastName}`
+		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) throw LAST_ADMIN(name)
+		if (await tx.count(Feedback, { respondent: current.id, status: 'complete' })) {
+			throw new DirectoryRefusal(
+				`${name} can’t be deleted`,
+				'They have submitted feedback, which stays part of students’ records. Remove their access instead.',
+			)
+		}
+		await detachFromStudents(tx as Em, current.id)
+		const user = current.user
+		await tx.nativeDelete(SchoolMembership, { id: current.id })
+		audit(tx as never, app.auth, 'membership.delete', { type: 'SchoolMembership', id: current.id, schoolId })
+		if (user.systemRole !== 'spencerAdmin' && !(await tx.count(SchoolMembership, { user: user.id }))) {
+			await tx.nativeDelete(User, { id: user.id })
+			audit(tx as never, app.auth, 'user.delete', { type: 'User', id: user.id, schoolId })
+		}
+		await tx.flush()
+		return { name }
+	})
+}
