@@ -1,0 +1,74 @@
+/**
+ * Need-to-know (DESIGN.md §1): which students a signed-in user may see. Every
+ * screen that lists or opens a student (lists, groups, the student's profile,
+ * analysis, comparison, feedback) asks here, so the rule lives in one place.
+ *
+ * THE RULE
+ * - School admins and need managers see every student of their school.
+ * - A professional sees a student of their school when they are
+ *     1. the student's key or connected professional (`student_professional`), or
+ *     2. a respondent of one of the student's profiles (`profile_respondent`), or
+ *     3. on the staff of a group the student is in (`group_staff`, DESIGN.md §1).
+ * - Nobody sees another school's student. A platform admin sees students only
+ *   while impersonating (then `auth` is the impersonated member's), and a user
+ *   with no school sees none.
+ * - Archived students are not filtered here: a list decides whether it shows them.
+ * ADR 011 records why rule 2 and rule 3 are there.
+ *
+ * API (all take the `{ em, auth }` of `requireRole`/`requireUser`)
+ * - `seesWholeSchool(auth): boolean` — true for school admins and need managers.
+ * - `visibleStudentsQuery(auth, alias = 's'): { sql, params }` — a SQL condition
+ *   on a `student` row aliased `alias`, with its `?` parameters in order, to put
+ *   in a WHERE clause: `select … from student s where ${sql} and …`, passing
+ *   `[...params, …]`. It always includes `alias.school_id = <the user's school>`;
+ *   for a user who may see nothing it is `false`. Use it for lists and counts,
+ *   so a page costs one query whatever the number of students.
+ * - `canSeeStudent(app, studentId): Promise<boolean>` — one query; false for an
+ *   id that is not a uuid, another school's student, or one outside the rule.
+ * - `requireVisibleStudent(app, studentId): Promise<Student>` — the Student, or
+ *   throws a 404 Response (never 403: no existence leak). The first line of a
+ *   loader or action about one student, after the guard.
+ */
+import { Student } from '#app/models/index.ts'
+import type { Auth } from './auth.server.ts'
+import type { SignedIn } from './guards.server.ts'
+
+export type SqlCondition = { sql: string; params: unknown[] }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type Who = Pick<Auth, 'role' | 'schoolId' | 'membershipId'>
+
+export function seesWholeSchool(auth: Who): boolean {
+	return Boolean(auth.schoolId) && (auth.role === 'schoolAdmin' || auth.role === 'needManager')
+}
+
+export function visibleStudentsQuery(auth: Who, alias = 's'): SqlCondition {
+	if (!auth.schoolId) return { sql: 'false', params: [] }
+	if (seesWholeSchool(auth)) return { sql: `${alias}.school_id = ?`, params: [auth.schoolId] }
+	if (auth.role !== 'professional' || !auth.membershipId) return { sql: 'false', params: [] }
+	const me = auth.membershipId
+	return {
+		sql: `(${alias}.school_id = ? and (
+			exists (select 1 from student_professional ntk_sp where ntk_sp.student_id = ${alias}.id and ntk_sp.membership_id = ?)
+			or exists (select 1 from profile ntk_p join profile_respondent ntk_pr on ntk_pr.profile_id = ntk_p.id
+				where ntk_p.student_id = ${alias}.id and ntk_p.school_id = ${alias}.school_id and ntk_pr.membership_id = ?)
+			or exists (select 1 from group_student ntk_gs join group_staff ntk_gst on ntk_gst.group_id = ntk_gs.group_id
+				join student_group ntk_g on ntk_g.id = ntk_gs.group_id and ntk_g.school_id = ${alias}.school_id
+				where ntk_gs.student_id = ${alias}.id and ntk_gst.membership_id = ?)
+		))`,
+		params: [auth.schoolId, me, me, me],
+	}
+}
+
+export async function canSeeStudent({ em, auth }: SignedIn, studentId: string): Promise<boolean> {
+	if (!UUID.test(studentId)) return false
+	const visible = visibleStudentsQuery(auth)
+	const rows = await em.execute<{ id: string }[]>(`select s.id from student s where s.id = ? and ${visible.sql}`, [studentId, ...visible.params])
+	return rows.length > 0
+}
+
+export async function requireVisibleStudent(app: SignedIn, studentId: string): Promise<Student> {
+	if (!(await canSeeStudent(app, studentId))) throw new Response('Not found', { status: 404 })
+	return app.em.findOneOrFail(Student, { id: studentId, school: app.auth.schoolId! })
+}
