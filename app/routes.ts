@@ -63,8 +63,25 @@ export default [
 				route('directory/add', 'routes/school-admin/directory/add.tsx'),
 			]),
 		]),
-		...prefix('need-manager', [layout('routes/need-manager/layout.tsx', [index('routes/need-manager/index.tsx')])]),
-		...prefix('professional', [layout('routes/professional/layout.tsx', [index('routes/professional/index.tsx')])]),
+		...prefix('need-manager', [
+			layout('routes/need-manager/layout.tsx', [
+				index('routes/need-manager/index.tsx'),
+				// Students, directory and groups, read-only within need-to-know: one module each, shared with the professional area.
+				route('students', 'routes/staff/students.tsx', { id: 'need-manager/students' }),
+				route('directory', 'routes/staff/directory.tsx', { id: 'need-manager/directory' }),
+				route('groups', 'routes/staff/groups.tsx', { id: 'need-manager/groups' }),
+				route('groups/:id', 'routes/staff/group.tsx', { id: 'need-manager/group' }),
+			]),
+		]),
+		...prefix('professional', [
+			layout('routes/professional/layout.tsx', [
+				index('routes/professional/index.tsx'),
+				route('students', 'routes/staff/students.tsx', { id: 'professional/students' }),
+				route('directory', 'routes/staff/directory.tsx', { id: 'professional/directory' }),
+				route('groups', 'routes/staff/groups.tsx', { id: 'professional/groups' }),
+				route('groups/:id', 'routes/staff/group.tsx', { id: 'professional/group' }),
+			]),
+		]),
 		...prefix('settings', [index('routes/settings/index.ts'), route('profile', 'routes/settings/profile.tsx')]),
 		...prefix('students', [index('routes/students/index.ts')]),
 	]),

@@ -6,6 +6,7 @@ import { SchoolMembership, Student, StudentProfessional } from '#app/models/inde
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { visibleStudentsQuery } from './need-to-know.server.ts'
 
 export const STUDENT_SORTS = ['name', 'upn', 'yearGroup', 'senStatus'] as const
 export type StudentSort = (typeof STUDENT_SORTS)[number]
@@ -55,7 +56,8 @@ export type StudentRow = {
 }
 
 /**
- * One page of the school's students with their key professional and groups:
+ * One page of the school's students the acting user may see (need-to-know)
+ * with their key professional and groups:
  * four queries (the page, the total, the page's key professionals, the page's
  * groups) whatever the number of students.
  */
@@ -66,8 +68,10 @@ export async function listStudents(
 ): Promise<{ rows: StudentRow[]; total: number }> {
 	const { em } = app
 	const schoolId = schoolOf(app)
-	const conditions = ['s.school_id = ?']
-	const params: unknown[] = [schoolId]
+	// The school's students, narrowed to a professional's own (need-to-know).
+	const visible = visibleStudentsQuery(app.auth)
+	const conditions = [visible.sql]
+	const params: unknown[] = [...visible.params]
 	if (query.q) {
 		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)

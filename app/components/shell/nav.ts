@@ -14,8 +14,18 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/school-admin/directory', label: 'Directory', icon: 'directory' },
 		{ to: '/school-admin', label: 'School overview', icon: 'overview', end: true },
 	],
-	needManager: [{ to: '/need-manager', label: 'Overview', icon: 'overview', end: true }],
-	professional: [{ to: '/professional', label: 'Overview', icon: 'overview', end: true }],
+	needManager: [
+		{ to: '/need-manager', label: 'Overview', icon: 'overview', end: true },
+		{ to: '/need-manager/students', label: 'Students', icon: 'students' },
+		{ to: '/need-manager/groups', label: 'Groups', icon: 'groups' },
+		{ to: '/need-manager/directory', label: 'Directory', icon: 'directory' },
+	],
+	professional: [
+		{ to: '/professional', label: 'Overview', icon: 'overview', end: true },
+		{ to: '/professional/students', label: 'Students', icon: 'students' },
+		{ to: '/professional/groups', label: 'Groups', icon: 'groups' },
+		{ to: '/professional/directory', label: 'Directory', icon: 'directory' },
+	],
 }
 
 /** The sidebar of a role: its area's screens, then what every signed-in user has. */

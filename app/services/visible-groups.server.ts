@@ -1,0 +1,114 @@
+import type { ListQuery } from '#app/lib/pagination.ts'
+import { SCHOOL_ROLES, type SchoolRole, type YearGroup } from '#app/models/enums.ts'
+import type { SignedIn } from './guards.server.ts'
+import { seesWholeSchool, visibleStudentsQuery } from './need-to-know.server.ts'
+
+/**
+ * Groups as need managers and professionals read them (DESIGN.md §1, §5):
+ * a need manager sees every group of the school; a professional sees the
+ * groups they are staff of and the groups holding a student they may see, and
+ * in each only the students they may see (ADR 011). Counts are of those students.
+ */
+
+export const GROUP_SORTS = ['name', 'students', 'staff'] as const
+export type GroupSort = (typeof GROUP_SORTS)[number]
+
+const SORT_SQL: Record<GroupSort, string> = { name: 'lower(g.name)', students: 'students', staff: 'staff' }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const notFound = () => new Response('Not found', { status: 404 })
+
+/** The condition on a group row `g` that the acting user may see it, and the students count's subquery. */
+function groupScope(app: SignedIn) {
+	const { auth } = app
+	if (!auth.schoolId) throw notFound()
+	const visible = visibleStudentsQuery(auth, 'vs')
+	const studentsCount = {
+		sql: `(select count(*)::int from group_student cgs join student vs on vs.id = cgs.student_id where cgs.group_id = g.id and vs.archived = false and ${visible.sql})`,
+		params: visible.params,
+	}
+	if (seesWholeSchool(auth)) return { where: { sql: 'g.school_id = ?', params: [auth.schoolId] }, studentsCount }
+	return {
+		where: {
+			sql: `g.school_id = ? and (exists (select 1 from group_staff wgs where wgs.group_id = g.id and wgs.membership_id = ?)
+				or exists (select 1 from group_student wgst join student vs on vs.id = wgst.student_id where wgst.group_id = g.id and ${visible.sql}))`,
+			params: [auth.schoolId, auth.membershipId, ...visible.params],
+		},
+		studentsCount,
+	}
+}
+
+export type VisibleGroupRow = { id: string; name: string; description: string | null; students: number; staff: number }
+
+/** One page of the groups the acting user may see, with counts: two queries whatever the size. */
+export async function listVisibleGroups(app: SignedIn, query: ListQuery<GroupSort>): Promise<{ rows: VisibleGroupRow[]; total: number }> {
+	const { where, studentsCount } = groupScope(app)
+	const conditions = [where.sql]
+	const params: unknown[] = [...where.params]
+	if (query.q) {
+		conditions.push('lower(g.name) like ?')
+		params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+	}
+	const whereSql = `where ${conditions.join(' and ')}`
+	const [rows, totals] = await Promise.all([
+		app.em.execute<{ id: string; name: string; description: string | null; students: number; staff: number }[]>(
+			`select g.id, g.name, g.description, ${studentsCount.sql} as students,
+				(select count(*)::int from group_staff cst where cst.group_id = g.id) as staff
+			from student_group g ${whereSql}
+			order by ${SORT_SQL[query.sort]} ${query.dir === 'desc' ? 'desc' : 'asc'}, lower(g.name), g.id
+			limit ? offset ?`,
+			[...studentsCount.params, ...params, query.pageSize, (query.page - 1) * query.pageSize],
+		),
+		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student_group g ${whereSql}`, params),
+	])
+	return { total: totals[0]?.total ?? 0, rows }
+}
+
+/** The groups the acting user may see, as filter options. */
+export async function visibleGroupOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
+	const { where } = groupScope(app)
+	const rows = await app.em.execute<{ id: string; name: string }[]>(`select g.id, g.name from student_group g where ${where.sql} order by lower(g.name)`, where.params)
+	return rows.map((row) => ({ value: row.id, label: row.name }))
+}
+
+export type VisibleGroup = {
+	id: string
+	name: string
+	description: string | null
+	students: { id: string; name: string; upn: string; yearGroup: YearGroup }[]
+	staff: { id: string; name: string; role: SchoolRole; jobTitle: string | null }[]
+}
+
+/**
+ * One group the acting user may see, with the students they may see in it and
+ * its staff: three queries. Another school's group, or one a professional has
+ * no student in and is not staff of, answers 404.
+ */
+export async function getVisibleGroup(app: SignedIn, id: string): Promise<VisibleGroup> {
+	if (!UUID.test(id)) throw notFound()
+	const { where } = groupScope(app)
+	const [group] = await app.em.execute<{ id: string; name: string; description: string | null }[]>(
+		`select g.id, g.name, g.description from student_group g where g.id = ? and ${where.sql}`,
+		[id, ...where.params],
+	)
+	if (!group) throw notFound()
+	const visible = visibleStudentsQuery(app.auth, 's')
+	const [students, staff] = await Promise.all([
+		app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: YearGroup }[]>(
+			`select s.id, s.first_name, s.last_name, s.upn, s.year_group from group_student gs join student s on s.id = gs.student_id
+			where gs.group_id = ? and s.archived = false and ${visible.sql} order by lower(s.last_name), lower(s.first_name), s.id`,
+			[group.id, ...visible.params],
+		),
+		app.em.execute<{ id: string; first_name: string; last_name: string; role: SchoolRole; job_title: string | null }[]>(
+			`select m.id, u.first_name, u.last_name, m.role, m.job_title from group_staff gst
+			join school_membership m on m.id = gst.membership_id and m.school_id = ?
+			join users u on u.id = m.user_id
+			where gst.group_id = ? order by ${`case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`}, lower(u.last_name)`,
+			[app.auth.schoolId, group.id],
+		),
+	])
+	return {
+		...group,
+		students: students.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group })),
+		staff: staff.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role, jobTitle: row.job_title })),
+	}
+}
