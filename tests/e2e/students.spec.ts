@@ -28,7 +28,7 @@ test('create a student (a wrong check letter and a duplicate UPN are refused on 
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).click()
 	await expect(page).toHaveURL('/school-admin/students/list')
 	await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
-	await expect(page.getByRole('navigation', { name: 'Students sections' }).getByRole('link', { name: 'Students' })).toHaveAttribute('aria-current', 'page')
+	await expect(page.getByRole('navigation', { name: 'Students sections' }).getByRole('link', { name: 'Students', exact: true })).toHaveAttribute('aria-current', 'page')
 
 	await page.getByRole('link', { name: 'Add student' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'New student' })).toBeVisible()
