@@ -1,0 +1,49 @@
+import { signIn } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// A quick visit of the read-only students, groups and directory screens of both areas (axe runs on every page).
+const people = [
+	{ email: 'senco@oakfield.test', area: '/need-manager' },
+	{ email: 'teacher@oakfield.test', area: '/professional' },
+]
+
+for (const { email, area } of people) {
+	test(`${email} visits students, groups, a group and the directory`, async ({ page }) => {
+		// Seven pages, each checked by axe (twice as slow without JavaScript): more than the default 30 s.
+		test.setTimeout(90_000)
+		await signIn(page, email)
+		const nav = page.getByRole('navigation', { name: 'Main' })
+
+		await nav.getByRole('link', { name: 'Students' }).click()
+		await expect(page).toHaveURL(`${area}/students`)
+		await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
+		await expect(page.getByText(/Showing 1–25 of \d+/)).toBeVisible()
+		const first = page.getByRole('table').getByRole('rowheader').first().getByRole('link')
+		await expect(first).toHaveAttribute('href', /^\/students\/profile\/[0-9a-f-]{36}$/)
+		await page.getByLabel('Year group').selectOption('Year 2')
+		await page.getByRole('button', { name: 'Search' }).click()
+		await expect(page).toHaveURL(/yearGroup=Year\+2/)
+		for (const cell of await page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader') }).all()) {
+			await expect(cell).toContainText('Year 2')
+		}
+
+		await nav.getByRole('link', { name: 'Groups' }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible()
+		const group = page.getByRole('table').getByRole('rowheader').first().getByRole('link')
+		const groupName = (await group.textContent()) ?? ''
+		await group.click()
+		await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible()
+		await expect(page.getByRole('heading', { level: 2, name: 'Students' })).toBeVisible()
+		await expect(page.getByRole('table', { name: `Staff of ${groupName}` })).toContainText('Tom Harris')
+		await page.getByRole('link', { name: 'Groups', exact: true }).first().click()
+		await expect(page).toHaveURL(`${area}/groups`)
+
+		await nav.getByRole('link', { name: 'Directory' }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible()
+		await expect(page.getByRole('row', { name: /Olivia Bennett/ })).toContainText('School admin')
+		await page.getByLabel('Search by name, e-mail or job title').fill('SENCo')
+		await page.getByRole('button', { name: 'Search' }).click()
+		await expect(page.getByText('Showing 1–1 of 1')).toBeVisible()
+		await expect(page.getByRole('row', { name: /Sarah Collins/ })).toContainText('senco@oakfield.test')
+	})
+}
