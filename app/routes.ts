@@ -54,6 +54,11 @@ export default [
 					]),
 					route('list/create', 'routes/school-admin/students/create.tsx'),
 					route('list/:id', 'routes/school-admin/students/details.tsx'),
+					// Bulk import: the upload and its dry run, the template, each job's progress and its refused rows.
+					route('import', 'routes/school-admin/students/import.tsx'),
+					route('import/template.csv', 'routes/school-admin/students/import-template.ts'),
+					route('import/:id', 'routes/school-admin/students/import-status.tsx'),
+					route('import/:id/errors.csv', 'routes/school-admin/students/import-errors.ts'),
 				]),
 				// Groups: the list (with its "add new group" modal), and one group's students and staff.
 				route('groups', 'routes/school-admin/groups/list.tsx'),

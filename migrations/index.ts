@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core'
 import { Migration20261121211545 as M0 } from './Migration20261121211545.ts'
 import { Migration20261121212720_auth as M1 } from './Migration20261121212720_auth.ts'
+import { Migration20261122001900_import_queue as M2 } from './Migration20261122001900_import_queue.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -9,4 +10,5 @@ import { Migration20261121212720_auth as M1 } from './Migration20261121212720_au
 export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261121211545', class: M0 },
 	{ name: 'Migration20261121212720_auth', class: M1 },
+	{ name: 'Migration20261122001900_import_queue', class: M2 },
 ]

@@ -5,6 +5,7 @@ import { serverContext } from '#app/context.ts'
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from '#app/services/csrf.server.ts'
 import { forkEm, migrate, openDatabase, type Database } from '#app/services/database.server.ts'
 import { readEnv, type Env } from '#app/services/env.server.ts'
+import { startImportWorker } from '#app/services/import-queue.server.ts'
 import { initMonitoring } from '#app/services/monitoring.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 
@@ -12,7 +13,8 @@ export type Spencer = { app: express.Express; db: Database; env: Env }
 
 /**
  * Opens the database, applies pending migrations, seeds the demo where
- * DESIGN.md §7 says to, and returns the Express app that serves the routes.
+ * DESIGN.md §7 says to, starts the import worker, and returns the Express app
+ * that serves the routes. `db.close()` stops the worker before the database.
  */
 export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 	initMonitoring(
@@ -30,6 +32,17 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 	} catch (error) {
 		await db.close()
 		throw error
+	}
+
+	// Imports run in the background, from the database's own queue; closing the app lets the running batch commit first.
+	const worker = startImportWorker(db.orm, {
+		...(env.IMPORT_LEASE_SECONDS ? { leaseSeconds: Number(env.IMPORT_LEASE_SECONDS) } : {}),
+		...(env.IMPORT_BATCH_SIZE ? { batchSize: Number(env.IMPORT_BATCH_SIZE) } : {}),
+	})
+	const closeDatabase = db.close
+	db.close = async () => {
+		await worker.stop()
+		await closeDatabase()
 	}
 
 	const app = express()

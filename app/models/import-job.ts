@@ -8,7 +8,11 @@ export type ImportRowError = { row: number; column: string | null; message: stri
 
 const ImportJobSchema = defineEntity({
 	name: 'ImportJob',
-	indexes: [{ name: 'import_job_school_index', properties: ['school', 'createdAt'] }],
+	indexes: [
+		{ name: 'import_job_school_index', properties: ['school', 'createdAt'] },
+		// The queue: workers look for queued jobs and processing jobs whose lease has run out.
+		{ name: 'import_job_queue_index', properties: ['status', 'createdAt'] },
+	],
 	properties: {
 		...baseProperties(),
 		school: () => p.manyToOne(School),
@@ -25,6 +29,10 @@ const ImportJobSchema = defineEntity({
 		rowErrors: p.json<ImportRowError[]>().default('[]'),
 		createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
 		finishedAt: p.datetime().nullable(),
+		// The job is its own queue entry (ADR 009): the worker holding it, until when, and how many claims it has had.
+		leasedBy: p.string().nullable(),
+		leaseUntil: p.datetime().nullable(),
+		attempts: p.integer().default(0),
 	},
 })
 export class ImportJob extends ImportJobSchema.class {}

@@ -35,6 +35,9 @@ const EnvSchema = z.object({
 	SENTRY_DSN: z.string().optional(),
 	SENTRY_ENVIRONMENT: z.string().optional(),
 	SENTRY_RELEASE: z.string().default('RC_v1.1.2'),
+	// The import queue (ADR 009): how long a worker's claim on a job lasts unrenewed, and rows per batch.
+	IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+	IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { database: DatabaseTarget }

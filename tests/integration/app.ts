@@ -50,6 +50,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 		createSpencer(env: object): Promise<Spencer>
 	}
 	const spencer = await createSpencer({
+		...env,
 		NODE_ENV: 'production',
 		PORT: 0,
 		SEED_DEMO: '1',

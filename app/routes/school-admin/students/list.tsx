@@ -49,7 +49,12 @@ export default function Students({ loaderData }: Route.ComponentProps) {
 						Search
 					</button>
 				</Form>
-				<ButtonLink to="/school-admin/students/list/create">Add student</ButtonLink>
+				<div className="flex gap-3">
+					<ButtonLink to="/school-admin/students/import" variant="secondary">
+						Import students
+					</ButtonLink>
+					<ButtonLink to="/school-admin/students/list/create">Add student</ButtonLink>
+				</div>
 			</div>
 			{rows.length === 0 ? (
 				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{filtered ? 'No matching data' : 'No Data'}</p>

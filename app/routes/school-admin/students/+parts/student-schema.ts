@@ -2,9 +2,12 @@ import { z } from 'zod'
 import { isValidUpn, normaliseUpn } from '#app/lib/upn.ts'
 import { GENDERS, SEN_STATUSES, YEAR_GROUPS } from '#app/models/enums.ts'
 
+// Made once: building a formatter costs far more than using one, and the import validates thousands of rows.
+const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
+
 /** Today as yyyy-mm-dd in UK time, so a date of birth is compared as a calendar date. */
 function todayInUk(): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+	return ukDate.format(new Date())
 }
 
 /** The student details form, shared by create and edit. */

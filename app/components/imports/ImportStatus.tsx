@@ -1,0 +1,109 @@
+import { useEffect } from 'react'
+import { useRevalidator } from 'react-router'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { Figures } from '#app/components/shell/Overview.tsx'
+import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
+import { useHydrated } from '#app/components/ui/hydrated.ts'
+import { Link } from '#app/components/ui/Link.tsx'
+import { formatDateTime } from '#app/lib/format.ts'
+import type { ImportStatus } from '#app/models/enums.ts'
+import { RowErrorsTable } from './ImportUpload.tsx'
+
+export const IMPORT_STATUS_BADGES: Record<ImportStatus, { label: string; variant: BadgeVariant }> = {
+	queued: { label: 'Queued', variant: 'neutral' },
+	processing: { label: 'Importing', variant: 'info' },
+	completed: { label: 'Completed', variant: 'success' },
+	completed_with_errors: { label: 'Completed with errors', variant: 'warning' },
+	failed: { label: 'Failed', variant: 'danger' },
+}
+
+export type ImportJobView = {
+	id: string
+	fileName: string
+	status: ImportStatus
+	total: number
+	processed: number
+	created: number
+	updated: number
+	failed: number
+	createdAt: string
+	finishedAt: string | null
+	errorCount: number
+	errors: { row: number; column: string | null; message: string }[]
+}
+
+const POLL_MS = 1000
+
+/**
+ * A job's progress: with JavaScript the page re-reads its loader every second
+ * while the job runs; without, a refresh link does the same by hand.
+ */
+export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }: { job: ImportJobView; page: number; pageSize: number; errorsHref: string; refreshHref: string }) {
+	const running = job.status === 'queued' || job.status === 'processing'
+	const hydrated = useHydrated()
+	const revalidator = useRevalidator()
+	useEffect(() => {
+		if (!running) return
+		const timer = setInterval(() => {
+			if (revalidator.state === 'idle') void revalidator.revalidate()
+		}, POLL_MS)
+		return () => clearInterval(timer)
+	}, [running, revalidator])
+	const percent = job.total === 0 ? (running ? 0 : 100) : Math.round((job.processed / job.total) * 100)
+	const badge = IMPORT_STATUS_BADGES[job.status]
+	const unchanged = Math.max(0, job.processed - job.created - job.updated - job.failed)
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center gap-3">
+				<p aria-live="polite" className="text-slate-900">
+					Status: <Badge variant={badge.variant}>{badge.label}</Badge>
+				</p>
+				<p className="text-sm text-slate-700">
+					Started {formatDateTime(job.createdAt)}
+					{job.finishedAt ? `, finished ${formatDateTime(job.finishedAt)}` : ''}
+				</p>
+				{running && !hydrated ? <Link to={refreshHref}>Refresh</Link> : null}
+			</div>
+			<div className="max-w-3xl">
+				<div className="mb-1 flex justify-between text-sm text-slate-900">
+					<span id="import-progress-label">Progress</span>
+					<span>
+						{job.processed} of {job.total} rows ({percent}%)
+					</span>
+				</div>
+				<div
+					role="progressbar"
+					aria-labelledby="import-progress-label"
+					aria-valuemin={0}
+					aria-valuemax={job.total}
+					aria-valuenow={job.processed}
+					aria-valuetext={`${job.processed} of ${job.total} rows`}
+					className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+				>
+					<div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
+				</div>
+			</div>
+			<Figures
+				label="Import counts"
+				items={[
+					{ label: 'Created', value: job.created },
+					{ label: 'Updated', value: job.updated },
+					{ label: 'Unchanged', value: unchanged },
+					{ label: 'Refused', value: job.failed },
+				]}
+			/>
+			{job.errorCount > 0 ? (
+				<div>
+					<div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+						<h2 className="text-lg font-semibold text-slate-900">Refused rows</h2>
+						<a href={errorsHref} download className="text-brand underline underline-offset-2">
+							Download the errors as CSV
+						</a>
+					</div>
+					<RowErrorsTable caption={`Problems found in ${job.fileName}`} errors={job.errors} />
+					<Pagination page={page} pageSize={pageSize} total={job.errorCount} noun="problems" />
+				</div>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,188 @@
+import { useId } from 'react'
+import { Form } from 'react-router'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { Figures } from '#app/components/shell/Overview.tsx'
+import { Badge } from '#app/components/ui/Badge.tsx'
+import { Link } from '#app/components/ui/Link.tsx'
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { formatDateTime } from '#app/lib/format.ts'
+import type { ImportStatus } from '#app/models/enums.ts'
+import { IMPORT_STATUS_BADGES } from './ImportStatus.tsx'
+
+type RowError = { row: number; column: string | null; message: string }
+type Sample = { row: number; key: string; name: string }
+export type DryRunView = {
+	total: number
+	create: number
+	update: number
+	unchanged: number
+	refused: number
+	errors: RowError[]
+	samples: { create: Sample[]; update: Sample[] }
+}
+
+const SHOWN_ERRORS = 100
+
+/** Step one: the template to download and the file to check. Works as a plain multipart post. */
+export function ImportUploadForm({ templateHref, error, columns }: { templateHref: string; error: string | null; columns: string }) {
+	const id = useId()
+	return (
+		<section aria-labelledby={`${id}-title`} className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6">
+			<h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+				Upload a CSV file
+			</h2>
+			<p className="mt-2 text-slate-700">
+				Columns: {columns}. Headers may be in any order and case. Dates as dd/mm/yyyy or yyyy-mm-dd. At most 5 MB and 10,000 rows.{' '}
+				<a href={templateHref} download className="text-brand underline underline-offset-2">
+					Download the CSV template
+				</a>
+			</p>
+			<Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
+				<div className="flex flex-col gap-1">
+					<label htmlFor={`${id}-file`} className="w-fit text-sm font-medium text-slate-900">
+						CSV file
+					</label>
+					<input
+						id={`${id}-file`}
+						name="file"
+						type="file"
+						accept=".csv,text/csv"
+						required
+						aria-invalid={error ? true : undefined}
+						aria-describedby={error ? `${id}-error` : undefined}
+						className="block w-full max-w-md rounded-md border border-slate-500 bg-white p-2 text-sm outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700"
+					/>
+					{error ? (
+						<p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+							{error}
+						</p>
+					) : null}
+				</div>
+				<div>
+					<SubmitButton intent="check">Check file</SubmitButton>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+/** Step two: what the file would do, nothing written yet, and the button that queues it. */
+export function DryRunReport({ fileName, upload, dryRun, restartHref }: { fileName: string; upload: string; dryRun: DryRunView; restartHref: string }) {
+	return (
+		<section aria-labelledby="dry-run-title" className="flex flex-col gap-6">
+			<div>
+				<h2 id="dry-run-title" className="text-lg font-semibold text-slate-900" tabIndex={-1}>
+					Check of {fileName}: nothing has been imported yet
+				</h2>
+				<p className="mt-1 text-slate-700">{dryRun.total} rows read. Start the import to write them, or choose another file.</p>
+			</div>
+			<Figures
+				label="What the import would do"
+				items={[
+					{ label: 'Would be created', value: dryRun.create },
+					{ label: 'Would be updated', value: dryRun.update },
+					{ label: 'Unchanged', value: dryRun.unchanged },
+					{ label: 'Would be refused', value: dryRun.refused },
+				]}
+			/>
+			<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-4">
+				<input type="hidden" name="fileName" value={fileName} />
+				<input type="hidden" name="upload" value={upload} />
+				<SubmitButton intent="start">Start import</SubmitButton>
+				<Link to={restartHref} reloadDocument>
+					Choose another file
+				</Link>
+			</Form>
+			{dryRun.errors.length ? <RowErrorsTable caption="Rows that would be refused" errors={dryRun.errors.slice(0, SHOWN_ERRORS)} /> : null}
+			{dryRun.errors.length > SHOWN_ERRORS ? (
+				<p className="text-slate-700">The first {SHOWN_ERRORS} of {dryRun.errors.length} problems are shown; the job’s page lists them all.</p>
+			) : null}
+			<SampleTable caption="Some rows that would be created" rows={dryRun.samples.create} />
+			<SampleTable caption="Some rows that would be updated" rows={dryRun.samples.update} />
+		</section>
+	)
+}
+
+export function RowErrorsTable({ caption, errors }: { caption: string; errors: RowError[] }) {
+	return (
+		<div className="rounded-lg border border-slate-200 bg-white p-4">
+			<Table caption={caption}>
+				<TableHeader>
+					<tr>
+						<Column numeric>Row</Column>
+						<Column>Column</Column>
+						<Column>Problem</Column>
+					</tr>
+				</TableHeader>
+				<TableBody>
+					{errors.map((error, index) => (
+						<Row key={`${error.row}-${error.column}-${index}`}>
+							<Cell numeric>{error.row}</Cell>
+							<Cell>{error.column ?? '—'}</Cell>
+							<Cell>{error.message}</Cell>
+						</Row>
+					))}
+				</TableBody>
+			</Table>
+		</div>
+	)
+}
+
+function SampleTable({ caption, rows }: { caption: string; rows: Sample[] }) {
+	if (rows.length === 0) return null
+	return (
+		<div className="rounded-lg border border-slate-200 bg-white p-4">
+			<Table caption={caption}>
+				<TableHeader>
+					<tr>
+						<Column numeric>Row</Column>
+						<Column>Name</Column>
+						<Column>Key</Column>
+					</tr>
+				</TableHeader>
+				<TableBody>
+					{rows.map((row) => (
+						<Row key={row.row}>
+							<Cell numeric>{row.row}</Cell>
+							<Cell>{row.name}</Cell>
+							<Cell className="font-mono">{row.key}</Cell>
+						</Row>
+					))}
+				</TableBody>
+			</Table>
+		</div>
+	)
+}
+
+/** The school's latest imports, each a link to its status page. */
+export function RecentImports({ imports, hrefOf }: { imports: { id: string; fileName: string; status: ImportStatus; total: number; createdAt: string }[]; hrefOf: (id: string) => string }) {
+	if (imports.length === 0) return null
+	return (
+		<div className="mt-8 max-w-3xl rounded-lg border border-slate-200 bg-white p-4">
+			<Table caption="Recent imports">
+				<TableHeader>
+					<tr>
+						<Column>File</Column>
+						<Column>Started</Column>
+						<Column numeric>Rows</Column>
+						<Column>Status</Column>
+					</tr>
+				</TableHeader>
+				<TableBody>
+					{imports.map((job) => (
+						<Row key={job.id}>
+							<Cell>
+								<Link to={hrefOf(job.id)}>{job.fileName}</Link>
+							</Cell>
+							<Cell>{formatDateTime(job.createdAt)}</Cell>
+							<Cell numeric>{job.total}</Cell>
+							<Cell>
+								<Badge variant={IMPORT_STATUS_BADGES[job.status].variant}>{IMPORT_STATUS_BADGES[job.status].label}</Badge>
+							</Cell>
+						</Row>
+					))}
+				</TableBody>
+			</Table>
+		</div>
+	)
+}

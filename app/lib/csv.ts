@@ -1,0 +1,119 @@
+import { parse } from 'csv-parse/sync'
+
+/**
+ * CSV in and out for imports: the limits checked before parsing, decoding,
+ * parsing (csv-parse, RFC 4180), header matching by alias, dates, and cells
+ * made safe for spreadsheets on the way out (DESIGN.md §4, §8).
+ */
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+export const MAX_DATA_ROWS = 10_000
+export const TOO_LARGE_MESSAGE = 'The file is larger than 5 MB. Split it into smaller files and import each one.'
+export const TOO_MANY_ROWS_MESSAGE = 'The file has more than 10,000 rows. Split it into smaller files and import each one.'
+
+/**
+ * Records in the text (header included), counted without parsing: line
+ * breaks outside double quotes, blank lines left out. Cheap enough to run on
+ * every upload before the parser sees it.
+ */
+export function countCsvRecords(text: string): number {
+	let records = 0
+	let quoted = false
+	let lineHasContent = false
+	for (let i = 0; i < text.length; i++) {
+		const char = text.charCodeAt(i)
+		if (char === 34) {
+			quoted = !quoted
+			lineHasContent = true
+		} else if (!quoted && (char === 10 || char === 13)) {
+			if (lineHasContent) records++
+			lineHasContent = false
+		} else if (!lineHasContent && char !== 32 && char !== 9) {
+			lineHasContent = true
+		}
+	}
+	return lineHasContent ? records + 1 : records
+}
+
+/**
+ * The upload's text, or null when it is not text at all (a NUL byte means a
+ * binary file). UTF-8 first (with or without its byte-order mark); spreadsheet
+ * exports saved as Windows-1252 are read as such rather than refused.
+ */
+export function decodeCsv(bytes: Uint8Array): string | null {
+	if (bytes.includes(0)) return null
+	try {
+		return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+	} catch {
+		return new TextDecoder('windows-1252').decode(bytes)
+	}
+}
+
+/**
+ * Every record as its trimmed cells and the line it ends on (a spreadsheet's
+ * row number), or null when the file is not well-formed CSV (an unclosed
+ * quote, say). Blank lines are no records.
+ */
+export function parseCsv(text: string): { cells: string[]; line: number }[] | null {
+	try {
+		const records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
+			record: string[]
+			info: { lines: number }
+		}[]
+		return records.map(({ record, info }) => ({ cells: record, line: info.lines }))
+	} catch {
+		return null
+	}
+}
+
+/** A header cell compared loosely: case, spaces, underscores, hyphens and dots do not matter. */
+export function normaliseHeader(value: string): string {
+	return value
+		.toLowerCase()
+		.replace(/[._\-\s]+/g, ' ')
+		.trim()
+}
+
+export type ColumnSpec<Field extends string> = { field: Field; label: string; aliases: string[]; required: boolean }
+
+/**
+ * Which column holds which field, or null when the header is broken: a
+ * required field missing, a column nobody knows, or one field given twice.
+ */
+export function matchHeader<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): Map<Field, number> | null {
+	const byName = new Map<string, Field>()
+	for (const column of columns) for (const name of [column.label, ...column.aliases]) byName.set(normaliseHeader(name), column.field)
+	const found = new Map<Field, number>()
+	for (const [index, cell] of header.entries()) {
+		const name = normaliseHeader(cell)
+		// A trailing empty column (a spreadsheet's stray comma) is no column at all.
+		if (name === '' && index === header.length - 1 && index > 0) continue
+		const field = byName.get(name)
+		if (!field || found.has(field)) return null
+		found.set(field, index)
+	}
+	for (const column of columns) if (column.required && !found.has(column.field)) return null
+	return found
+}
+
+/** dd/mm/yyyy (one-digit day and month too) or yyyy-mm-dd, as yyyy-mm-dd; null for anything else. */
+export function parseCsvDate(value: string): string | null {
+	const trimmed = value.trim()
+	const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed)
+	const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed)
+	const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : uk ? [uk[3], uk[2], uk[1]] : []
+	if (!year || !month || !day) return null
+	return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+}
+
+/** A cell a spreadsheet will not run as a formula: a leading = + - @, tab or carriage return gets a `'` first. */
+export function safeCell(value: string | number | null | undefined): string {
+	const text = value === null || value === undefined ? '' : String(value)
+	const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+	return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded
+}
+
+/** Rows as CSV text (CRLF, as spreadsheets write it), every cell made safe. */
+export function toCsv(rows: (string | number | null | undefined)[][]): string {
+	return rows.map((row) => row.map(safeCell).join(',')).join('\r\n') + '\r\n'
+}

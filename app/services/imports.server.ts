@@ -1,0 +1,179 @@
+import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, TOO_MANY_ROWS_MESSAGE, toCsv } from '#app/lib/csv.ts'
+import { AppError } from '#app/lib/errors.ts'
+import type { ImportRowError } from '#app/lib/import-rows.ts'
+import type { ImportKind, ImportStatus } from '#app/models/enums.ts'
+import { ImportJob } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
+import type { SignedIn } from './guards.server.ts'
+import { importHandler } from './import-kinds.server.ts'
+import { wakeImportWorkers, type ImportValuesRow } from './import-queue.server.ts'
+
+/**
+ * Imports as a school admin sees them: an upload checked and tried without
+ * writing (the dry run), a job queued with the upload kept in the database,
+ * and the job's progress and refused rows.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const SAMPLE_SIZE = 20
+
+function schoolOf({ auth }: SignedIn): string {
+	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
+	return auth.schoolId
+}
+
+/** Why an upload is refused before anything is tried: a message for the file field and the status to answer with. */
+export type UploadRefusal = { message: string; status: number }
+
+export function refusal(reason: 'tooLarge' | 'tooManyRows' | 'broken'): UploadRefusal {
+	if (reason === 'tooLarge') return { message: TOO_LARGE_MESSAGE, status: 413 }
+	if (reason === 'tooManyRows') return { message: TOO_MANY_ROWS_MESSAGE, status: 413 }
+	return { message: new AppError(100001).message, status: 400 }
+}
+
+export type DryRun = {
+	total: number
+	create: number
+	update: number
+	unchanged: number
+	refused: number
+	errors: ImportRowError[]
+	/** A few rows of each kind, to show what the import will do. */
+	samples: { create: { row: number; key: string; name: string }[]; update: { row: number; key: string; name: string }[] }
+}
+
+/** What the upload would do, row by row, read against the database and written nowhere. */
+export async function dryRunImport(app: SignedIn, kind: ImportKind, bytes: Uint8Array): Promise<{ ok: true; dryRun: DryRun } | { ok: false; refusal: UploadRefusal }> {
+	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
+	const handler = importHandler(kind)
+	const read = handler.read(bytes)
+	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
+	const valid = read.rows.filter((row): row is ImportValuesRow<unknown> => row.values !== undefined)
+	const plan = await handler.plan(app.em, schoolOf(app), valid)
+	const errors = [...read.rows.flatMap((row) => row.errors ?? []), ...plan.refused].sort((a, b) => a.row - b.row)
+	const sample = (rows: ImportValuesRow<unknown>[]) => rows.slice(0, SAMPLE_SIZE).map((row) => ({ row: row.row, ...describe(row.values) }))
+	return {
+		ok: true,
+		dryRun: {
+			total: read.rows.length,
+			create: plan.create.length,
+			update: plan.update.length,
+			unchanged: plan.unchanged,
+			refused: new Set(errors.map((error) => error.row)).size,
+			errors,
+			samples: { create: sample(plan.create), update: sample(plan.update) },
+		},
+	}
+}
+
+function describe(values: unknown): { key: string; name: string } {
+	const row = values as { upn?: string; email?: string; firstName: string; lastName: string }
+	return { key: row.upn ?? row.email ?? '', name: `${row.firstName} ${row.lastName}` }
+}
+
+/** Queues the import: the upload is checked again (it came back from the browser) and stored with the job. */
+export async function startImport(app: SignedIn, kind: ImportKind, fileName: string, bytes: Uint8Array): Promise<{ ok: true; id: string } | { ok: false; refusal: UploadRefusal }> {
+	const schoolId = schoolOf(app)
+	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
+	const read = importHandler(kind).read(bytes)
+	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
+	const job = app.em.create(ImportJob, {
+		school: schoolId,
+		kind,
+		fileName: fileName.replace(/^.*[\\/]/, '').slice(0, 255) || 'import.csv',
+		upload: Buffer.from(bytes),
+		total: read.rows.length,
+		// Set here: the entity's '[]' default would be stored as a JSON string, not an empty array.
+		rowErrors: [],
+		createdBy: app.auth.userId,
+	})
+	audit(app.em, app.auth, `import.${kind}.start`, { type: 'ImportJob', id: job.id, schoolId })
+	await app.em.flush()
+	wakeImportWorkers()
+	return { ok: true, id: job.id }
+}
+
+export type ImportJobView = {
+	id: string
+	fileName: string
+	status: ImportStatus
+	total: number
+	processed: number
+	created: number
+	updated: number
+	failed: number
+	createdAt: string
+	finishedAt: string | null
+	errorCount: number
+	errors: ImportRowError[]
+}
+
+/** One job of the acting user's school and of this kind, with one page of its refused rows; anything else answers 404. */
+export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, page = 1, pageSize = 25): Promise<ImportJobView> {
+	if (!UUID.test(id)) throw new Response('Not found', { status: 404 })
+	const offset = (page - 1) * pageSize
+	const [job] = await app.em.execute<
+		{
+			id: string
+			file_name: string
+			status: ImportStatus
+			total: number
+			processed: number
+			created: number
+			updated: number
+			failed: number
+			created_at: Date | string
+			finished_at: Date | string | null
+			error_count: number
+			errors: ImportRowError[] | string
+		}[]
+	>(
+		`select id, file_name, status, total, processed, created, updated, failed, created_at, finished_at,
+			jsonb_array_length(row_errors) as error_count,
+			(select coalesce(jsonb_agg(e.value order by e.n), '[]'::jsonb) from jsonb_array_elements(row_errors) with ordinality as e(value, n) where e.n > ? and e.n <= ?) as errors
+		from import_job where id = ? and school_id = ? and kind = ?`,
+		[offset, offset + pageSize, id, schoolOf(app), kind],
+	)
+	if (!job) throw new Response('Not found', { status: 404 })
+	return {
+		id: job.id,
+		fileName: job.file_name,
+		status: job.status,
+		total: job.total,
+		processed: job.processed,
+		created: job.created,
+		updated: job.updated,
+		failed: job.failed,
+		createdAt: new Date(job.created_at).toISOString(),
+		finishedAt: job.finished_at ? new Date(job.finished_at).toISOString() : null,
+		errorCount: job.error_count,
+		errors: typeof job.errors === 'string' ? (JSON.parse(job.errors) as ImportRowError[]) : job.errors,
+	}
+}
+
+/** Every refused row of a job as CSV, cells made safe for spreadsheets. */
+export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: string): Promise<{ fileName: string; csv: string }> {
+	if (!UUID.test(id)) throw new Response('Not found', { status: 404 })
+	const [job] = await app.em.execute<{ file_name: string; row_errors: ImportRowError[] | string }[]>(
+		'select file_name, row_errors from import_job where id = ? and school_id = ? and kind = ?',
+		[id, schoolOf(app), kind],
+	)
+	if (!job) throw new Response('Not found', { status: 404 })
+	const errors = typeof job.row_errors === 'string' ? (JSON.parse(job.row_errors) as ImportRowError[]) : job.row_errors
+	const base = job.file_name.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'import'
+	return {
+		fileName: `${base}-errors.csv`,
+		csv: toCsv([['Row', 'Column', 'Message'], ...errors.map((error) => [error.row, error.column ?? '', error.message])]),
+	}
+}
+
+export type RecentImport = { id: string; fileName: string; status: ImportStatus; total: number; createdAt: string }
+
+/** The school's latest imports of this kind, newest first. */
+export async function listRecentImports(app: SignedIn, kind: ImportKind, limit = 10): Promise<RecentImport[]> {
+	const rows = await app.em.execute<{ id: string; file_name: string; status: ImportStatus; total: number; created_at: Date | string }[]>(
+		'select id, file_name, status, total, created_at from import_job where school_id = ? and kind = ? order by created_at desc limit ?',
+		[schoolOf(app), kind, limit],
+	)
+	return rows.map((row) => ({ id: row.id, fileName: row.file_name, status: row.status, total: row.total, createdAt: new Date(row.created_at).toISOString() }))
+}

@@ -1,0 +1,112 @@
+import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
+import { readStudentImport, type StudentImportValues } from '#app/lib/student-import.ts'
+import type { Em } from './database.server.ts'
+import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from './import-queue.server.ts'
+
+/**
+ * Students from a CSV, upserted by UPN: a batch costs the same few queries
+ * whatever its size (one read of the batch's UPNs, one insert, one update, one
+ * audit insert). Rows travel to the database as one JSON document per query.
+ */
+
+type Existing = {
+	id: string
+	upn: string
+	school_id: string
+	first_name: string
+	last_name: string
+	date_of_birth: string
+	gender: string
+	year_group: string
+	sen_status: string
+}
+
+async function plan(em: Em, schoolId: string, rows: ImportValuesRow<StudentImportValues>[]): Promise<ImportPlan<StudentImportValues>> {
+	const result: ImportPlan<StudentImportValues> = { create: [], update: [], unchanged: 0, refused: [] }
+	if (rows.length === 0) return result
+	const existing = await em.execute<Existing[]>(
+		`select id, upn, school_id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, gender, year_group, sen_status
+		from student where upn = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+		[JSON.stringify(rows.map((row) => row.values.upn))],
+	)
+	const byUpn = new Map(existing.map((student) => [student.upn, student]))
+	for (const row of rows) {
+		const student = byUpn.get(row.values.upn)
+		if (!student) result.create.push(row)
+		// A UPN is unique on the whole platform: another school's student is refused, never touched.
+		else if (student.school_id !== schoolId) result.refused.push({ row: row.row, column: 'UPN', message: ERROR_CATALOGUE[1003] })
+		else if (differs(student, row.values)) result.update.push({ ...row, id: student.id })
+		else result.unchanged++
+	}
+	return result
+}
+
+function differs(student: Existing, values: StudentImportValues): boolean {
+	return (
+		student.first_name !== values.firstName ||
+		student.last_name !== values.lastName ||
+		student.date_of_birth !== values.dateOfBirth ||
+		student.gender !== values.gender ||
+		student.year_group !== values.yearGroup ||
+		(values.senStatus !== null && student.sen_status !== values.senStatus)
+	)
+}
+
+const columns = (values: StudentImportValues) => ({
+	upn: values.upn,
+	first_name: values.firstName,
+	last_name: values.lastName,
+	date_of_birth: values.dateOfBirth,
+	gender: values.gender,
+	year_group: values.yearGroup,
+	sen_status: values.senStatus,
+})
+
+const RECORD = 'upn text, first_name text, last_name text, date_of_birth date, gender text, year_group text, sen_status text'
+
+async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<StudentImportValues>) {
+	const errors: { row: number; column: string; message: string }[] = []
+	const events: { action: string; id: string }[] = []
+	if (plan.create.length) {
+		// A UPN taken since the plan was made (a student saved by hand meanwhile) is skipped here and refused below.
+		const inserted = await tx.execute<{ id: string; upn: string }[]>(
+			`insert into student (id, created_at, updated_at, school_id, upn, first_name, last_name, date_of_birth, gender, year_group, sen_status, archived)
+			select gen_random_uuid(), now(), now(), ?, v.upn, v.first_name, v.last_name, v.date_of_birth, v.gender, v.year_group, coalesce(v.sen_status, 'none'), false
+			from jsonb_to_recordset(?::jsonb) as v(${RECORD})
+			on conflict (upn) do nothing
+			returning id, upn`,
+			[actor.schoolId, JSON.stringify(plan.create.map((row) => columns(row.values)))],
+		)
+		const insertedUpns = new Set(inserted.map((student) => student.upn))
+		for (const row of plan.create) if (!insertedUpns.has(row.values.upn)) errors.push({ row: row.row, column: 'UPN', message: ERROR_CATALOGUE[1003] })
+		for (const student of inserted) events.push({ action: 'student.import.create', id: student.id })
+	}
+	let updated = 0
+	if (plan.update.length) {
+		const changed = await tx.execute<{ id: string }[]>(
+			`update student s set first_name = v.first_name, last_name = v.last_name, date_of_birth = v.date_of_birth, gender = v.gender,
+				year_group = v.year_group, sen_status = coalesce(v.sen_status, s.sen_status), updated_at = now()
+			from jsonb_to_recordset(?::jsonb) as v(id uuid, ${RECORD})
+			where s.id = v.id and s.school_id = ?
+			returning s.id`,
+			[JSON.stringify(plan.update.map((row) => ({ id: row.id, ...columns(row.values) }))), actor.schoolId],
+		)
+		updated = changed.length
+		for (const student of changed) events.push({ action: 'student.import.update', id: student.id })
+	}
+	await auditMany(tx, actor, 'Student', events)
+	return { created: events.length - updated, updated, errors }
+}
+
+/** One audit row per record written, in one insert (the same columns `audit()` fills). */
+export async function auditMany(tx: Em, actor: ImportActor, entityType: string, events: { action: string; id: string }[]) {
+	if (events.length === 0) return
+	await tx.execute(
+		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
+		select gen_random_uuid(), now(), now(), ?, null, v.action, ?, v.id, ?, now()
+		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
+		[actor.userId, entityType, actor.schoolId, JSON.stringify(events)],
+	)
+}
+
+export const studentImport: ImportKindHandler<StudentImportValues> = { read: readStudentImport, plan, apply }

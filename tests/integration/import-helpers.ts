@@ -1,0 +1,45 @@
+import { expect } from 'vitest'
+import type { Browser, TestApp } from './app.ts'
+
+/** Posts a CSV to an import screen as the upload form does (multipart, intent=check). */
+export async function checkUpload(browser: Browser, path: string, content: string | Uint8Array, fileName = 'import.csv') {
+	const form = new FormData()
+	form.set('intent', 'check')
+	form.set('file', new File([content], fileName, { type: 'text/csv' }))
+	return browser.request(path, { method: 'POST', body: form, headers: { Origin: browser.app.url } })
+}
+
+/** The dry run page's start form, posted back as the browser would. */
+export async function startFromDryRun(browser: Browser, path: string, dryRunHtml: string) {
+	const upload = /name="upload" value="([^"]*)"/.exec(dryRunHtml)?.[1]
+	const fileName = /name="fileName" value="([^"]*)"/.exec(dryRunHtml)?.[1]
+	if (upload === undefined || fileName === undefined) throw new Error('no start form on the dry run page')
+	const form = new FormData()
+	form.set('intent', 'start')
+	form.set('fileName', fileName)
+	form.set('upload', upload)
+	return browser.request(path, { method: 'POST', body: form, headers: { Origin: browser.app.url } })
+}
+
+/** Check, start, and wait for the job to end; returns the job's id. */
+export async function importFile(browser: Browser, path: string, content: string, fileName = 'import.csv') {
+	const checked = await checkUpload(browser, path, content, fileName)
+	expect(checked.status).toBe(200)
+	const started = await startFromDryRun(browser, path, await checked.text())
+	expect(started.status).toBe(302)
+	const id = started.headers.get('Location')!.split('/').at(-1)!
+	await waitForJob(browser.app, id)
+	return id
+}
+
+export type JobRow = { status: string; total: number; processed: number; created: number; updated: number; failed: number; row_errors: { row: number; column: string | null; message: string }[] }
+
+export async function waitForJob(app: TestApp, id: string, timeoutMs = 30_000): Promise<JobRow> {
+	const until = Date.now() + timeoutMs
+	for (;;) {
+		const [job] = await app.sql<JobRow>('select status, total, processed, created, updated, failed, row_errors from import_job where id = ?', [id])
+		if (job && !['queued', 'processing'].includes(job.status)) return job
+		if (Date.now() > until) throw new Error(`import ${id} did not finish: ${JSON.stringify(job)}`)
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+}
