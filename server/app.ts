@@ -36,6 +36,8 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 
 	// Imports run in the background, from the database's own queue; closing the app lets the running batch commit first.
 	const worker = startImportWorker(db.orm, {
+		// PGlite has one connection for the worker and the requests: a gap between batches lets pages load meanwhile.
+		pauseMs: env.database.engine === 'pglite' ? 20 : 0,
 		...(env.IMPORT_LEASE_SECONDS ? { leaseSeconds: Number(env.IMPORT_LEASE_SECONDS) } : {}),
 		...(env.IMPORT_BATCH_SIZE ? { batchSize: Number(env.IMPORT_BATCH_SIZE) } : {}),
 	})

@@ -33,8 +33,13 @@ export type ImportKindHandler<Values> = {
 	apply(tx: Em, actor: ImportActor, plan: ImportPlan<Values>): Promise<{ created: number; updated: number; errors: ImportRowError[] }>
 }
 
-export type WorkerOptions = { leaseSeconds: number; batchSize: number; pollMs: number; maxAttempts: number }
-export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { leaseSeconds: 30, batchSize: 500, pollMs: 1000, maxAttempts: 5 }
+/**
+ * `pauseMs` is a gap between batches: on PGlite the worker and the requests
+ * share one connection, and without a gap the worker would take it back
+ * before any waiting request got its turn.
+ */
+export type WorkerOptions = { leaseSeconds: number; batchSize: number; pollMs: number; maxAttempts: number; pauseMs: number }
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { leaseSeconds: 30, batchSize: 500, pollMs: 1000, maxAttempts: 5, pauseMs: 0 }
 
 // Workers in this process, woken when a job is queued here rather than at their next poll.
 const localWorkers = new Set<() => void>()
@@ -90,6 +95,7 @@ export async function runImportJob(orm: Orm, job: Claimed, workerId: string, opt
 		}
 		const outcome = await em.fork().transactional(async (tx) => runBatch(tx as Em, job.id, workerId, rows, actor, handler, options))
 		if (outcome === 'lost') return 'lost'
+		if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs))
 		if (outcome === 'finished') {
 			await em.execute(
 				`update import_job set status = case when failed > 0 then 'completed_with_errors' else 'completed' end,

@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, expect, test } from 'vitest'
+import { withCheckLetter } from '#app/lib/upn.ts'
+import { openDatabase } from '#app/services/database.server.ts'
+import type { DatabaseTarget } from '#app/services/env.server.ts'
+import { Browser, type TestApp } from './app.ts'
+import { checkUpload, startFromDryRun } from './import-helpers.ts'
+
+/**
+ * A server killed (SIGKILL, no goodbye) in the middle of an import, and a new
+ * one started on the same database: the job finishes with the right counts
+ * and no row written twice. Real processes, so the kill is a real one.
+ */
+
+const IMPORT = '/school-admin/students/import'
+const ROWS = 10_000
+const BAD_EVERY = 1_000
+const upn = (n: number) => withCheckLetter(`99926${String(n).padStart(7, '0')}`)
+const csv = [
+	'UPN,Forename,Surname,DOB,Year,Gender',
+	...Array.from({ length: ROWS }, (_, i) => `${upn(i)},Pupil,Number${i},${i % BAD_EVERY === 7 ? '31/02/2015' : '03/09/2015'},5,F`),
+].join('\n')
+
+const cleanups: (() => Promise<void>)[] = []
+afterAll(async () => {
+	for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+test('a server killed mid-import: the next one finishes the job, counts right, nothing twice', { timeout: 240_000 }, async () => {
+	const { url: databaseUrl, target } = await freshDatabase()
+	const env = { DATABASE_URL: databaseUrl, IMPORT_LEASE_SECONDS: '3', IMPORT_BATCH_SIZE: '50' }
+
+	const first = await startServer(env)
+	const office = new Browser(first.app)
+	await office.signIn('office@oakfield.test')
+	const checked = await checkUpload(office, IMPORT, csv, 'whole-school.csv')
+	expect(checked.status).toBe(200)
+	const started = await startFromDryRun(office, IMPORT, await checked.text())
+	const statusPath = started.headers.get('Location')!
+	expect(statusPath).toMatch(new RegExp(`^${IMPORT}/`))
+
+	// Killed once some batches have committed and most have not.
+	let processedAtKill = 0
+	for (;;) {
+		processedAtKill = await progress(office, statusPath)
+		if (processedAtKill >= 500) break
+		await new Promise((resolve) => setTimeout(resolve, 20))
+	}
+	first.process.kill('SIGKILL')
+	await new Promise((resolve) => first.process.once('exit', resolve))
+	expect(processedAtKill).toBeLessThan(ROWS)
+
+	// An embedded PGlite folder stays locked until its dead owner's lock goes stale.
+	if (target.engine === 'pglite') await new Promise((resolve) => setTimeout(resolve, 11_000))
+	const second = await startServer(env)
+	const again = new Browser(second.app)
+	await again.signIn('office@oakfield.test')
+	const until = Date.now() + 120_000
+	while (!(await (await again.request(statusPath)).text()).includes('Completed with errors')) {
+		if (Date.now() > until) throw new Error('the import did not finish after the restart')
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	await second.stop()
+
+	const db = await openDatabase(target)
+	try {
+		const em = db.orm.em.fork()
+		const [job] = await em.execute<{ status: string; total: number; processed: number; created: number; updated: number; failed: number; attempts: number; row_errors: { row: number }[] }[]>(
+			'select status, total, processed, created, updated, failed, attempts, row_errors from import_job',
+		)
+		const bad = ROWS / BAD_EVERY
+		expect(job).toMatchObject({ status: 'completed_with_errors', total: ROWS, processed: ROWS, created: ROWS - bad, updated: 0, failed: bad })
+		expect(job!.attempts).toBeGreaterThanOrEqual(2)
+		expect(job!.row_errors.map((error) => error.row)).toEqual(Array.from({ length: bad }, (_, i) => i * BAD_EVERY + 7 + 2))
+		const [students] = await em.execute<{ n: number; upns: number }[]>("select count(*)::int as n, count(distinct upn)::int as upns from student where last_name like 'Number%'")
+		expect(students).toEqual({ n: ROWS - bad, upns: ROWS - bad })
+		const [audits] = await em.execute<{ n: number }[]>("select count(*)::int as n from audit_event where action = 'student.import.create'")
+		expect(audits!.n).toBe(ROWS - bad)
+	} finally {
+		await db.close()
+	}
+})
+
+async function progress(browser: Browser, statusPath: string): Promise<number> {
+	const html = await (await browser.request(statusPath)).text()
+	return Number(/aria-valuenow="(\d+)"/.exec(html)?.[1] ?? 0)
+}
+
+async function freshDatabase(): Promise<{ url: string; target: DatabaseTarget }> {
+	const serverUrl = process.env.TEST_DATABASE_URL
+	if (serverUrl) {
+		const name = `spencer_restart_${randomBytes(6).toString('hex')}`
+		await admin(serverUrl, `create database ${name}`)
+		cleanups.push(() => admin(serverUrl, `drop database if exists ${name} with (force)`))
+		const url = new URL(serverUrl)
+		url.pathname = `/${name}`
+		return { url: url.toString(), target: { engine: 'postgresql', url: url.toString() } }
+	}
+	const dir = mkdtempSync(path.join(tmpdir(), 'spencer-restart-'))
+	cleanups.push(async () => rmSync(dir, { recursive: true, force: true }))
+	return { url: `pglite://${dir}`, target: { engine: 'pglite', dir } }
+}
+
+async function admin(url: string, query: string) {
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		await client.query(query)
+	} finally {
+		await client.end()
+	}
+}
+
+/** `node server.js` (the production build) on a free port, as `npm start` runs it. */
+async function startServer(env: Record<string, string>): Promise<{ app: TestApp; process: ChildProcess; stop(): Promise<void> }> {
+	const port = await freePort()
+	const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-restart-outbox-'))
+	const child = spawn(process.execPath, ['server.js'], {
+		env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', SEED_DEMO: '1', MAIL_OUTBOX_DIR: outbox, AUTH_POSTS_PER_MINUTE: '1000' },
+		stdio: ['ignore', 'ignore', 'pipe'],
+	})
+	let errors = ''
+	child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+	const stop = async () => {
+		if (child.exitCode === null && child.signalCode === null) {
+			child.kill('SIGTERM')
+			await new Promise((resolve) => child.once('exit', resolve))
+		}
+		rmSync(outbox, { recursive: true, force: true })
+	}
+	cleanups.push(stop)
+	const url = `http://127.0.0.1:${port}`
+	const until = Date.now() + 120_000
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`the server stopped: ${errors}`)
+		try {
+			if ((await fetch(`${url}/healthz`)).ok) break
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > until) throw new Error(`the server did not start: ${errors}`)
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	const app: TestApp = {
+		url,
+		sql: () => Promise.reject(new Error('this app runs in another process')),
+		outbox: () => [],
+		close: stop,
+	}
+	return { app, process: child, stop }
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number }
+			server.close(() => resolve(port))
+		})
+	})
+}
