@@ -1,7 +1,8 @@
 import type { MigrationObject } from '@mikro-orm/core'
 import { Migration20261121211545 as M0 } from './Migration20261121211545.ts'
 import { Migration20261121212720_auth as M1 } from './Migration20261121212720_auth.ts'
-import { Migration20261122001900_import_queue as M2 } from './Migration20261122001900_import_queue.ts'
+import { Migration20261122001838_student_recommendation_dismissed as M2 } from './Migration20261122001838_student_recommendation_dismissed.ts'
+import { Migration20261122001900_import_queue as M3 } from './Migration20261122001900_import_queue.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -10,5 +11,6 @@ import { Migration20261122001900_import_queue as M2 } from './Migration202611220
 export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261121211545', class: M0 },
 	{ name: 'Migration20261121212720_auth', class: M1 },
-	{ name: 'Migration20261122001900_import_queue', class: M2 },
+	{ name: 'Migration20261122001838_student_recommendation_dismissed', class: M2 },
+	{ name: 'Migration20261122001900_import_queue', class: M3 },
 ]

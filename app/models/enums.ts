@@ -111,4 +111,6 @@ export const FREQUENCY_SCALE = [
 	{ value: 4, label: 'Never' },
 ] as const
 
-export const STUDENT_RECOMMENDATION_STATUSES = ['active', 'done'] as const
+/** `dismissed`: the need manager chose not to add it; it is not suggested again for the student (ADR 013). */
+export const STUDENT_RECOMMENDATION_STATUSES = ['active', 'done', 'dismissed'] as const
+export type StudentRecommendationStatus = (typeof STUDENT_RECOMMENDATION_STATUSES)[number]
