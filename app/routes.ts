@@ -76,6 +76,9 @@ export default [
 				route('directory', 'routes/staff/directory.tsx', { id: 'need-manager/directory' }),
 				route('groups', 'routes/staff/groups.tsx', { id: 'need-manager/groups' }),
 				route('groups/:id', 'routes/staff/group.tsx', { id: 'need-manager/group' }),
+				// Suggested recommendations: the profiles waiting, and one profile's review.
+				route('recommendations', 'routes/need-manager/recommendations/list.tsx'),
+				route('recommendations/:id', 'routes/need-manager/recommendations/review.tsx'),
 			]),
 		]),
 		...prefix('professional', [
@@ -88,7 +91,13 @@ export default [
 			]),
 		]),
 		...prefix('settings', [index('routes/settings/index.ts'), route('profile', 'routes/settings/profile.tsx')]),
-		...prefix('students', [index('routes/students/index.ts')]),
+		// The shared student views: any school role that may see the student.
+		...prefix('students', [
+			index('routes/students/index.ts'),
+			route('profile/:id', 'routes/students/profile.tsx'),
+			route('profile/:id/analysis', 'routes/students/analysis.tsx'),
+			route('profile/:id/comparison', 'routes/students/comparison.tsx'),
+		]),
 	]),
 	route('sidebar', 'routes/sidebar.ts'),
 	route('impersonation/exit', 'routes/impersonation-exit.ts'),

@@ -24,10 +24,20 @@ export function answerNeed(value: number, reverse: boolean): number {
 	return reverse ? value : 4 - value
 }
 
+/** Where the medium and high bands start (SQL that bands scores in bulk takes these too). */
+export const BAND_EDGES = { medium: 1.5, high: 2.5 } as const
+
+/**
+ * Means of means are floating point: (2.67 + 2.33) / 2 can land a hair under
+ * 2.5. Scores are sums of whole needs divided by small counts, so anything
+ * within this of an edge is on it.
+ */
+export const BAND_TOLERANCE = 1e-9
+
 /** Band of a domain or theme score: < 1.5 low, < 2.5 medium, else high. */
 export function band(score: number): Band {
-	if (score < 1.5) return 'low'
-	if (score < 2.5) return 'medium'
+	if (score < BAND_EDGES.medium - BAND_TOLERANCE) return 'low'
+	if (score < BAND_EDGES.high - BAND_TOLERANCE) return 'medium'
 	return 'high'
 }
 

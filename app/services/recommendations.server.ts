@@ -1,8 +1,10 @@
-import { RECOMMENDATION_SEVERITIES, Recommendation } from '#app/models/index.ts'
 import type { AppContext } from '#app/context.ts'
+import { BAND_EDGES, BAND_TOLERANCE, scoreRound, suggestRecommendations, type Band } from '#app/lib/scoring.ts'
+import { Profile, RECOMMENDATION_SEVERITIES, Recommendation, StudentRecommendation, Student, type StudentRecommendationStatus } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { latestCompleteRound, listStudentProfiles, loadRoundAnswers } from './student-views.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
 
 export type RecommendationSeverity = (typeof RECOMMENDATION_SEVERITIES)[number]
@@ -95,4 +97,231 @@ export async function updateRecommendation(app: SignedIn, id: string, input: Rec
 		await em.flush()
 		return recommendation
 	})
+}
+
+// ---------------------------------------------------------------------------
+// A school's need managers: suggested recommendations (DESIGN.md §3) added to
+// students, dismissed, marked done. The catalogue above is the platform's.
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+export const SUGGESTIONS_PAGE_SIZE = 25
+
+export type ProfileWithSuggestions = {
+	profileId: string
+	studentId: string
+	studentName: string
+	upn: string
+	yearGroup: string
+	questionnaireTitle: string
+	roundIndex: number
+	roundOpensOn: string
+	suggestions: number
+}
+
+/**
+ * Profiles of the school whose latest round with complete feedback suggests
+ * recommendations not yet added to (or dismissed for) the student, a page at a
+ * time (`page` from 1). Scored in the database in one query for the whole
+ * school, so a page is filled with exactly the profiles that have suggestions:
+ * the SQL is the scoring of app/lib/scoring.ts (need per answer, mean per
+ * feedback and theme, mean over feedbacks, the same band edges), and the
+ * integration tests check the two agree.
+ */
+export async function profilesWithSuggestions(
+	{ em, auth }: SignedIn,
+	page: number,
+	pageSize = SUGGESTIONS_PAGE_SIZE,
+): Promise<{ rows: ProfileWithSuggestions[]; total: number; page: number; pageSize: number }> {
+	if (!auth.schoolId) throw notFound()
+	const current = Math.max(1, Math.floor(page) || 1)
+	const rows = await em.execute<
+		{
+			profile_id: string
+			student_id: string
+			first_name: string
+			last_name: string
+			upn: string
+			year_group: string
+			title: string
+			round_index: number
+			opens_on: string
+			suggestions: number
+			total: number
+		}[]
+	>(
+		`with latest as (
+			select distinct on (r.profile_id) r.profile_id, r.id as round_id, r.index, r.opens_on
+			from round r
+			join profile p on p.id = r.profile_id and p.school_id = ?
+			join student s on s.id = p.student_id and s.school_id = p.school_id and s.archived = false
+			where exists (select 1 from feedback f where f.round_id = r.id and f.status = 'complete')
+			order by r.profile_id, r.index desc
+		),
+		feedback_theme as (
+			select l.profile_id, f.id as feedback_id, q.theme_id, avg(case when q.reverse then a.value else 4 - a.value end) as need
+			from latest l
+			join feedback f on f.round_id = l.round_id and f.status = 'complete'
+			join answer a on a.feedback_id = f.id
+			join question q on q.id = a.question_id
+			where q.theme_id is not null
+			group by l.profile_id, f.id, q.theme_id
+		),
+		theme_score as (
+			select profile_id, theme_id, avg(need) as score from feedback_theme group by profile_id, theme_id
+		),
+		suggestion as (
+			select t.profile_id, count(*)::int as suggestions
+			from theme_score t
+			join profile p on p.id = t.profile_id
+			join recommendation r on r.theme_id = t.theme_id
+			where ((r.severity = 'medium' and t.score >= ?) or (r.severity = 'high' and t.score >= ?))
+				and not exists (select 1 from student_recommendation sr where sr.student_id = p.student_id and sr.recommendation_id = r.id)
+			group by t.profile_id
+		)
+		select sg.profile_id, p.student_id, s.first_name, s.last_name, s.upn, s.year_group, q.title,
+			l.index as round_index, to_char(l.opens_on, 'YYYY-MM-DD') as opens_on, sg.suggestions, count(*) over ()::int as total
+		from suggestion sg
+		join profile p on p.id = sg.profile_id
+		join student s on s.id = p.student_id
+		join questionnaire q on q.id = p.questionnaire_id
+		join latest l on l.profile_id = sg.profile_id
+		order by lower(s.last_name), lower(s.first_name), s.id, p.created_at, p.id
+		limit ? offset ?`,
+		[auth.schoolId, BAND_EDGES.medium - BAND_TOLERANCE, BAND_EDGES.high - BAND_TOLERANCE, pageSize, (current - 1) * pageSize],
+	)
+	let total = rows[0]?.total ?? 0
+	if (!rows.length && current > 1) {
+		// Past the last page: the window count is not there to read, so count on its own.
+		total = (await profilesWithSuggestions({ em, auth } as SignedIn, 1, pageSize)).total
+	}
+	return {
+		page: current,
+		pageSize,
+		total,
+		rows: rows.map((row) => ({
+			profileId: row.profile_id,
+			studentId: row.student_id,
+			studentName: `${row.first_name} ${row.last_name}`,
+			upn: row.upn,
+			yearGroup: row.year_group,
+			questionnaireTitle: row.title,
+			roundIndex: row.round_index,
+			roundOpensOn: row.opens_on,
+			suggestions: row.suggestions,
+		})),
+	}
+}
+
+export type Suggestion = { id: string; title: string; description: string; severity: RecommendationSeverity }
+export type ThemeSuggestions = { themeId: string; themeName: string; score: number; band: Band; recommendations: Suggestion[] }
+export type ProfileSuggestions = {
+	profileId: string
+	student: { id: string; name: string; upn: string; yearGroup: string }
+	questionnaireTitle: string
+	round: { index: number; opensOn: string } | null
+	themes: ThemeSuggestions[]
+}
+
+/** A profile of the acting user's school (anything else, 404). */
+async function getSchoolProfile({ em, auth }: SignedIn, id: string): Promise<Profile> {
+	if (!UUID.test(id) || !auth.schoolId) throw notFound()
+	const profile = await em.findOne(Profile, { id, school: auth.schoolId }, { populate: ['student', 'questionnaire'] })
+	if (!profile || profile.student.school.id !== auth.schoolId) throw notFound()
+	return profile
+}
+
+/**
+ * The suggestions of a profile's latest round with complete feedback, grouped
+ * by theme with the theme's score and band. Five queries.
+ */
+export async function profileSuggestions(app: SignedIn, profileId: string): Promise<ProfileSuggestions> {
+	const { em } = app
+	const profile = await getSchoolProfile(app, profileId)
+	const student = profile.student
+	const [profiles, catalogue, handled] = await Promise.all([
+		listStudentProfiles(app, student.id),
+		listRecommendations(app, { themeId: null, severity: null }),
+		em.execute<{ recommendation_id: string }[]>('select recommendation_id from student_recommendation where student_id = ?', [student.id]),
+	])
+	const summary = profiles.find((candidate) => candidate.id === profile.id)
+	const round = summary ? latestCompleteRound(summary) : null
+	const scores = scoreRound(await loadRoundAnswers(em, round ? [round.id] : []))
+	const suggested = suggestRecommendations(
+		catalogue,
+		scores.themes,
+		handled.map((row) => row.recommendation_id),
+	)
+	const themes = new Map<string, ThemeSuggestions>()
+	for (const recommendation of suggested) {
+		const score = scores.themes[recommendation.themeId]!
+		let theme = themes.get(recommendation.themeId)
+		if (!theme) {
+			theme = { themeId: recommendation.themeId, themeName: recommendation.themeName, score: score.score, band: score.band, recommendations: [] }
+			themes.set(recommendation.themeId, theme)
+		}
+		theme.recommendations.push({
+			id: recommendation.id,
+			title: recommendation.title,
+			description: recommendation.description,
+			severity: recommendation.severity,
+		})
+	}
+	return {
+		profileId: profile.id,
+		student: { id: student.id, name: `${student.firstName} ${student.lastName}`, upn: student.upn, yearGroup: student.yearGroup },
+		questionnaireTitle: profile.questionnaire.title,
+		round: round ? { index: round.index, opensOn: round.opensOn } : null,
+		// Highest need first.
+		themes: [...themes.values()].sort((a, b) => b.score - a.score || a.themeName.localeCompare(b.themeName)),
+	}
+}
+
+/**
+ * Adds (status active, with the note) or dismisses the chosen suggestions of
+ * a profile for its student, in one transaction, each audited. Only current
+ * suggestions are accepted: anything else (another school's recommendation id,
+ * one already handled) is refused with nothing written. Returns how many.
+ */
+export async function decideSuggestions(
+	app: SignedIn,
+	profileId: string,
+	decision: { status: Extract<StudentRecommendationStatus, 'active' | 'dismissed'>; recommendationIds: string[]; note: string | null },
+): Promise<{ studentId: string; count: number }> {
+	const { em, auth } = app
+	const suggestions = await profileSuggestions(app, profileId)
+	const allowed = new Set(suggestions.themes.flatMap((theme) => theme.recommendations.map((recommendation) => recommendation.id)))
+	const chosen = [...new Set(decision.recommendationIds)]
+	if (!chosen.length || chosen.some((id) => !allowed.has(id))) {
+		throw new Response('Choose suggested recommendations', { status: 400 })
+	}
+	await em.transactional(async (tx) => {
+		for (const recommendationId of chosen) {
+			const row = tx.create(StudentRecommendation, {
+				student: tx.getReference(Student, suggestions.student.id),
+				recommendation: tx.getReference(Recommendation, recommendationId),
+				sourceProfile: tx.getReference(Profile, profileId),
+				addedBy: auth.userId,
+				note: decision.status === 'active' ? decision.note : null,
+				status: decision.status,
+			})
+			audit(tx, auth, decision.status === 'active' ? 'studentRecommendation.add' : 'studentRecommendation.dismiss', {
+				type: 'StudentRecommendation',
+				id: row.id,
+				schoolId: auth.schoolId,
+			})
+		}
+	})
+	return { studentId: suggestions.student.id, count: chosen.length }
+}
+
+/** An added recommendation of a student of the school becomes done. */
+export async function markRecommendationDone(app: SignedIn, studentId: string, id: string): Promise<void> {
+	const { em, auth } = app
+	if (!UUID.test(id)) throw notFound()
+	const row = await em.findOne(StudentRecommendation, { id, student: { id: studentId, school: auth.schoolId }, status: 'active' })
+	if (!row) throw notFound()
+	row.status = 'done'
+	audit(em, auth, 'studentRecommendation.done', { type: 'StudentRecommendation', id: row.id, schoolId: auth.schoolId })
+	await em.flush()
 }

@@ -19,6 +19,7 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/need-manager/students', label: 'Students', icon: 'students' },
 		{ to: '/need-manager/groups', label: 'Groups', icon: 'groups' },
 		{ to: '/need-manager/directory', label: 'Directory', icon: 'directory' },
+		{ to: '/need-manager/recommendations', label: 'Recommendations', icon: 'questionnaires' },
 	],
 	professional: [
 		{ to: '/professional', label: 'Overview', icon: 'overview', end: true },

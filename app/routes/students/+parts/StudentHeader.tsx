@@ -1,0 +1,28 @@
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { formatDate } from '#app/lib/format.ts'
+import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
+import type { StudentSummary } from '#app/services/student-views.server.ts'
+
+/** The student's name and key facts, and the profile / analysis / comparison tabs (not printed). */
+export function StudentHeader({ student }: { student: StudentSummary }) {
+	const base = `/students/profile/${student.id}`
+	return (
+		<>
+			<PageHeader title={student.name}>
+				UPN <span className="font-mono">{student.upn}</span> · {student.yearGroup} · born {formatDate(student.dateOfBirth)} · {student.gender} · SEN:{' '}
+				{SEN_STATUS_LABELS[student.senStatus]}
+				{student.archived ? ' · archived' : ''}
+			</PageHeader>
+			<LinkTabs
+				label="Student views"
+				className="mb-6 print:hidden"
+				tabs={[
+					{ to: base, label: 'Profile' },
+					{ to: `${base}/analysis`, label: 'Analysis' },
+					{ to: `${base}/comparison`, label: 'Comparison' },
+				]}
+			/>
+		</>
+	)
+}

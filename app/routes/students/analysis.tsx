@@ -1,0 +1,106 @@
+import { Form } from 'react-router'
+import { DomainBars } from '#app/components/charts/DomainBars.tsx'
+import { SeverityPie } from '#app/components/charts/SeverityPie.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { requireRole } from '#app/services/guards.server.ts'
+import { loadAnalysis, openStudent } from '#app/services/student-views.server.ts'
+import { BandBadge } from './+parts/BandBadge.tsx'
+import { ChoiceSelect, submitClass } from './+parts/ChoiceSelect.tsx'
+import { profileLabel, roundLabel } from './+parts/labels.ts'
+import { StudentHeader } from './+parts/StudentHeader.tsx'
+import type { Route } from './+types/analysis.ts'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
+	const student = await openStudent(app, params.id, 'analysis')
+	const analysis = await loadAnalysis(app, student.id, new URL(request.url).searchParams)
+	return { student, analysis }
+}
+
+export default function StudentAnalysis({ loaderData }: Route.ComponentProps) {
+	const { student, analysis } = loaderData
+	const profile = analysis.profiles.find((candidate) => candidate.id === analysis.profileId)
+	const round = analysis.round
+	return (
+		<>
+			<StudentHeader student={student} />
+			{!profile ? (
+				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
+					No profiles yet: the analysis appears once a questionnaire has been answered about this student.
+				</p>
+			) : (
+				<>
+					<Form method="get" aria-label="Choose a round" className="mb-6 flex flex-wrap items-end gap-3">
+						<ChoiceSelect
+							id="analysis-profile"
+							label="Profile"
+							name="profile"
+							value={analysis.profileId}
+							options={analysis.profiles.map((candidate) => ({ value: candidate.id, label: profileLabel(candidate) }))}
+						/>
+						<ChoiceSelect
+							id="analysis-round"
+							label="Round"
+							name="round"
+							value={analysis.roundId}
+							options={profile.rounds.toReversed().map((candidate) => ({ value: candidate.id, label: roundLabel(candidate) }))}
+						/>
+						<button type="submit" className={submitClass}>
+							Show
+						</button>
+					</Form>
+					{!round || analysis.feedbackCount === 0 ? (
+						<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
+							No complete feedback in this round yet: scores appear once a respondent has submitted.
+						</p>
+					) : (
+						<div className="flex flex-col gap-8">
+							<p className="text-slate-700">
+								{`${roundLabel(round)}. Scores are the mean need (0 none – 4 most) of each respondent’s complete feedback, averaged over the ${
+									analysis.feedbackCount === 1 ? 'one respondent' : `${analysis.feedbackCount} respondents`
+								}.`}
+							</p>
+							<section aria-labelledby="severity-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+								<h2 id="severity-heading" className="mb-4 text-lg font-semibold text-slate-900">
+									Question severity
+								</h2>
+								<SeverityPie counts={analysis.severity} caption={`Questions by severity, round ${round.index + 1}`} />
+							</section>
+							<section aria-labelledby="domains-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+								<h2 id="domains-heading" className="mb-4 text-lg font-semibold text-slate-900">
+									Domain scores
+								</h2>
+								<DomainBars
+									domains={analysis.domains.map((domain) => ({ name: domain.name, score: domain.score }))}
+									caption={`Domain scores, round ${round.index + 1}`}
+								/>
+								<div className="mt-6">
+									<Table caption="Domain bands">
+										<TableHeader>
+											<Row>
+												<Column>Domain</Column>
+												<Column>Band</Column>
+											</Row>
+										</TableHeader>
+										<TableBody>
+											{analysis.domains.map((domain) => (
+												<Row key={domain.id}>
+													<RowHeader>{domain.name}</RowHeader>
+													<Cell>
+														<BandBadge band={domain.band} />
+													</Cell>
+												</Row>
+											))}
+										</TableBody>
+									</Table>
+								</div>
+							</section>
+						</div>
+					)}
+				</>
+			)}
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData ? `${loaderData.student.name}: analysis` : 'Analysis'} · Spencer` }]

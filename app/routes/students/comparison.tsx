@@ -1,0 +1,165 @@
+import { Form } from 'react-router'
+import { ComparisonBars } from '#app/components/charts/ComparisonBars.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { BAND_LABELS } from '#app/lib/scoring.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { loadComparison, openStudent, type ComparisonView, type ProfileSummary } from '#app/services/student-views.server.ts'
+import { BandBadge } from './+parts/BandBadge.tsx'
+import { ChoiceSelect, submitClass } from './+parts/ChoiceSelect.tsx'
+import { profileLabel, roundLabel } from './+parts/labels.ts'
+import { StudentHeader } from './+parts/StudentHeader.tsx'
+import type { Route } from './+types/comparison.ts'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
+	const student = await openStudent(app, params.id, 'comparison')
+	const comparison = await loadComparison(app, student.id, new URL(request.url).searchParams)
+	return { student, comparison }
+}
+
+const formatScore = (score: number) => score.toFixed(2)
+const formatChange = (change: number) => (Math.abs(change) < 0.005 ? '0.00' : `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(2)}`)
+
+export default function StudentComparison({ loaderData }: Route.ComponentProps) {
+	const { student, comparison } = loaderData
+	const profile = comparison.profiles.find((candidate) => candidate.id === comparison.profileId)
+	return (
+		<>
+			<StudentHeader student={student} />
+			{!profile || !profile.rounds.length ? (
+				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
+					Nothing to compare yet: comparisons appear once a profile has rounds with answers.
+				</p>
+			) : (
+				<div className="flex flex-col gap-8">
+					<div className="grid gap-6 lg:grid-cols-2">
+						<RoundsForm comparison={comparison} profile={profile} />
+						<RespondentsForm comparison={comparison} profile={profile} />
+					</div>
+					<Results comparison={comparison} />
+				</div>
+			)}
+		</>
+	)
+}
+
+function ProfileChoice({ comparison, id }: { comparison: ComparisonView; id: string }) {
+	if (comparison.profiles.length < 2) return <input type="hidden" name="profile" value={comparison.profileId ?? ''} />
+	return (
+		<ChoiceSelect
+			id={id}
+			label="Profile"
+			name="profile"
+			value={comparison.profileId}
+			options={comparison.profiles.map((candidate) => ({ value: candidate.id, label: profileLabel(candidate) }))}
+		/>
+	)
+}
+
+function RoundsForm({ comparison, profile }: { comparison: ComparisonView; profile: ProfileSummary }) {
+	const rounds = profile.rounds.toReversed().map((round) => ({ value: round.id, label: roundLabel(round) }))
+	return (
+		<Form method="get" aria-labelledby="rounds-form-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+			<h2 id="rounds-form-heading" className="text-lg font-semibold text-slate-900">
+				Compare two rounds
+			</h2>
+			<input type="hidden" name="mode" value="rounds" />
+			<ProfileChoice comparison={comparison} id="rounds-profile" />
+			<ChoiceSelect id="rounds-from" label="Earlier round" name="from" value={comparison.fromRoundId} options={rounds} />
+			<ChoiceSelect id="rounds-to" label="Later round" name="to" value={comparison.toRoundId} options={rounds} />
+			<div>
+				<button type="submit" className={submitClass}>
+					Compare rounds
+				</button>
+			</div>
+		</Form>
+	)
+}
+
+function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; profile: ProfileSummary }) {
+	return (
+		<Form method="get" aria-labelledby="respondents-form-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+			<h2 id="respondents-form-heading" className="text-lg font-semibold text-slate-900">
+				Compare two respondents
+			</h2>
+			<input type="hidden" name="mode" value="respondents" />
+			<ProfileChoice comparison={comparison} id="respondents-profile" />
+			<ChoiceSelect
+				id="respondents-round"
+				label="Round"
+				name="round"
+				value={comparison.roundId ?? comparison.toRoundId}
+				options={profile.rounds.toReversed().map((round) => ({ value: round.id, label: roundLabel(round) }))}
+			/>
+			<ChoiceSelect id="respondents-first" label="First respondent" name="first" value={comparison.firstRespondentId} options={comparison.respondents} />
+			<ChoiceSelect id="respondents-second" label="Second respondent" name="second" value={comparison.secondRespondentId} options={comparison.respondents} />
+			<div>
+				<button type="submit" className={submitClass}>
+					Compare respondents
+				</button>
+			</div>
+		</Form>
+	)
+}
+
+function Results({ comparison }: { comparison: ComparisonView }) {
+	const [current, other] = comparison.seriesNames
+	const heading = `${current} against ${other}`
+	const both = comparison.differences.filter((row) => row.before && row.after)
+	if (!both.length) {
+		return (
+			<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
+				No domain has complete feedback on both sides of this comparison yet.
+			</p>
+		)
+	}
+	return (
+		<section aria-labelledby="comparison-heading" className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6">
+			<h2 id="comparison-heading" className="text-lg font-semibold text-slate-900">
+				{heading}
+			</h2>
+			<ComparisonBars
+				rows={both.map((row) => ({ name: row.domain, value: row.after!.score, comparison: row.before!.score }))}
+				seriesNames={[current, other]}
+				caption="Domain scores side by side"
+			/>
+			<Table caption="Differences by domain">
+				<TableHeader>
+					<Row>
+						<Column>Domain</Column>
+						<Column numeric>{other}</Column>
+						<Column numeric>{current}</Column>
+						<Column numeric>Change</Column>
+						<Column>Band change</Column>
+					</Row>
+				</TableHeader>
+				<TableBody>
+					{comparison.differences.map((row) => (
+						<Row key={row.domain}>
+							<RowHeader>{row.domain}</RowHeader>
+							<Cell numeric>{row.before ? formatScore(row.before.score) : '—'}</Cell>
+							<Cell numeric>{row.after ? formatScore(row.after.score) : '—'}</Cell>
+							<Cell numeric>{row.change === null ? '—' : formatChange(row.change)}</Cell>
+							<Cell>
+								{row.before && row.after ? (
+									row.bandChanged ? (
+										<span className="inline-flex items-center gap-2">
+											<BandBadge band={row.before.band} /> <span aria-hidden="true">→</span>
+											<span className="sr-only">to</span> <BandBadge band={row.after.band} />
+										</span>
+									) : (
+										`No change (${BAND_LABELS[row.after.band]})`
+									)
+								) : (
+									'—'
+								)}
+							</Cell>
+						</Row>
+					))}
+				</TableBody>
+			</Table>
+		</section>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData ? `${loaderData.student.name}: comparison` : 'Comparison'} · Spencer` }]

@@ -1,0 +1,541 @@
+import {
+	compareScores,
+	scoreRound,
+	severityCounts,
+	type Band,
+	type RoundAnswer,
+	type RoundScores,
+	type Score,
+	type SeverityCounts,
+} from '#app/lib/scoring.ts'
+import type { FeedbackStatus, ProfileKind, SenStatus, StudentRecommendationStatus } from '#app/models/enums.ts'
+import { audit } from './audit.server.ts'
+import type { Em } from './database.server.ts'
+import type { SignedIn } from './guards.server.ts'
+import { getStudent } from './students.server.ts'
+
+/**
+ * The shared student views (profile, analysis, comparison): who may see a
+ * student, and the reads behind each view. Every read costs a fixed number of
+ * queries, however many rounds and answers the student has: rounds come in one
+ * query, a round's answers in one, and the scoring happens in app/lib/scoring.ts.
+ */
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+/**
+ * Need-to-know (DESIGN.md §1): the professional is the student's key or a
+ * connected professional, a respondent of one of the student's profiles, or on
+ * the staff of one of the student's groups. One query.
+ */
+async function mayProfessionalSeeStudent({ em, auth }: SignedIn, studentId: string): Promise<boolean> {
+	if (!auth.membershipId) return false
+	const rows = await em.execute<{ linked: boolean }[]>(
+		`select (
+			exists (select 1 from student_professional sp where sp.student_id = ? and sp.membership_id = ?)
+			or exists (select 1 from profile_respondent pr join profile p on p.id = pr.profile_id where p.student_id = ? and pr.membership_id = ?)
+			or exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id where gs.student_id = ? and gf.membership_id = ?)
+		) as linked`,
+		[studentId, auth.membershipId, studentId, auth.membershipId, studentId, auth.membershipId],
+	)
+	return rows[0]?.linked === true
+}
+
+export type StudentView = 'profile' | 'analysis' | 'comparison'
+
+export type StudentSummary = {
+	id: string
+	name: string
+	upn: string
+	dateOfBirth: string
+	gender: string
+	yearGroup: string
+	senStatus: SenStatus
+	archived: boolean
+}
+
+/**
+ * The student, if the acting user may see them: school admins and need
+ * managers see every student of their school, a professional only the
+ * students they need to know about; anyone else, and any other school's
+ * student, gets 404. The read is audited (`student.<view>.view`), so it shows
+ * in the platform admin's access report.
+ */
+export async function openStudent(app: SignedIn, id: string, view: StudentView): Promise<StudentSummary> {
+	const { em, auth } = app
+	if (auth.role !== 'schoolAdmin' && auth.role !== 'needManager' && auth.role !== 'professional') throw notFound()
+	const student = await getStudent(app, id)
+	if (auth.role === 'professional' && !(await mayProfessionalSeeStudent(app, student.id))) throw notFound()
+	audit(em, auth, `student.${view}.view`, { type: 'Student', id: student.id, schoolId: student.school.id })
+	await em.flush()
+	return {
+		id: student.id,
+		name: `${student.firstName} ${student.lastName}`,
+		upn: student.upn,
+		dateOfBirth: String(student.dateOfBirth).slice(0, 10),
+		gender: student.gender,
+		yearGroup: student.yearGroup,
+		senStatus: student.senStatus,
+		archived: student.archived,
+	}
+}
+
+export type RespondentFeedback = { feedbackId: string; membershipId: string; name: string; status: FeedbackStatus }
+export type RoundSummary = {
+	id: string
+	index: number
+	opensOn: string
+	feedback: RespondentFeedback[]
+	completeCount: number
+}
+export type ProfileSummary = {
+	id: string
+	questionnaireId: string
+	questionnaireTitle: string
+	kind: ProfileKind
+	intervalWeeks: number | null
+	startDate: string
+	endDate: string | null
+	status: 'active' | 'closed'
+	/** Oldest first. */
+	rounds: RoundSummary[]
+}
+
+/** The student's profiles with their rounds and each respondent's feedback status: one query. */
+export async function listStudentProfiles({ em, auth }: SignedIn, studentId: string): Promise<ProfileSummary[]> {
+	const rows = await em.execute<
+		{
+			profile_id: string
+			questionnaire_id: string
+			title: string
+			kind: ProfileKind
+			interval_weeks: number | null
+			start_date: string
+			end_date: string | null
+			status: 'active' | 'closed'
+			round_id: string | null
+			round_index: number | null
+			opens_on: string | null
+			feedback_id: string | null
+			feedback_status: FeedbackStatus | null
+			membership_id: string | null
+			first_name: string | null
+			last_name: string | null
+		}[]
+	>(
+		`select p.id as profile_id, p.questionnaire_id, q.title, p.kind, p.interval_weeks,
+			to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status,
+			r.id as round_id, r.index as round_index, to_char(r.opens_on, 'YYYY-MM-DD') as opens_on,
+			f.id as feedback_id, f.status as feedback_status, m.id as membership_id, u.first_name, u.last_name
+		from profile p
+		join questionnaire q on q.id = p.questionnaire_id
+		left join round r on r.profile_id = p.id
+		left join feedback f on f.round_id = r.id
+		left join school_membership m on m.id = f.respondent_id
+		left join users u on u.id = m.user_id
+		where p.student_id = ? and p.school_id = ?
+		order by p.created_at desc, p.id, r.index, lower(u.last_name), lower(u.first_name), f.id`,
+		[studentId, auth.schoolId],
+	)
+	const profiles = new Map<string, ProfileSummary>()
+	const rounds = new Map<string, RoundSummary>()
+	for (const row of rows) {
+		let profile = profiles.get(row.profile_id)
+		if (!profile) {
+			profile = {
+				id: row.profile_id,
+				questionnaireId: row.questionnaire_id,
+				questionnaireTitle: row.title,
+				kind: row.kind,
+				intervalWeeks: row.interval_weeks,
+				startDate: row.start_date,
+				endDate: row.end_date,
+				status: row.status,
+				rounds: [],
+			}
+			profiles.set(row.profile_id, profile)
+		}
+		if (!row.round_id) continue
+		let round = rounds.get(row.round_id)
+		if (!round) {
+			round = { id: row.round_id, index: row.round_index!, opensOn: row.opens_on!, feedback: [], completeCount: 0 }
+			rounds.set(row.round_id, round)
+			profile.rounds.push(round)
+		}
+		if (!row.feedback_id) continue
+		round.feedback.push({
+			feedbackId: row.feedback_id,
+			membershipId: row.membership_id!,
+			name: `${row.first_name} ${row.last_name}`,
+			status: row.feedback_status!,
+		})
+		if (row.feedback_status === 'complete') round.completeCount++
+	}
+	return [...profiles.values()]
+}
+
+export type DomainInfo = { id: string; name: string }
+
+/** The domains of some questionnaires, in their order: one query. */
+export async function listDomains(em: Em, questionnaireIds: string[]): Promise<Map<string, DomainInfo[]>> {
+	const byQuestionnaire = new Map<string, DomainInfo[]>()
+	if (!questionnaireIds.length) return byQuestionnaire
+	const rows = await em.execute<{ id: string; name: string; questionnaire_id: string }[]>(
+		`select d.id, d.name, d.questionnaire_id from domain d where d.questionnaire_id = any(?::uuid[]) order by d.questionnaire_id, d.position, d.id`,
+		[`{${[...new Set(questionnaireIds)].join(',')}}`],
+	)
+	for (const row of rows) {
+		const domains = byQuestionnaire.get(row.questionnaire_id) ?? []
+		domains.push({ id: row.id, name: row.name })
+		byQuestionnaire.set(row.questionnaire_id, domains)
+	}
+	return byQuestionnaire
+}
+
+export type ScoringAnswer = RoundAnswer & { roundId: string; membershipId: string }
+
+/**
+ * Every answer of some rounds with what scoring needs (its question's domain,
+ * theme and reverse flag, its feedback's status): one query. Callers pass
+ * rounds they have already read through the student's school.
+ */
+export async function loadRoundAnswers(em: Em, roundIds: string[]): Promise<ScoringAnswer[]> {
+	if (!roundIds.length) return []
+	const rows = await em.execute<
+		{
+			round_id: string
+			feedback_id: string
+			respondent_id: string
+			status: FeedbackStatus
+			question_id: string
+			domain_id: string
+			theme_id: string | null
+			reverse: boolean
+			value: number
+		}[]
+	>(
+		`select f.round_id, f.id as feedback_id, f.respondent_id, f.status, a.question_id, q.domain_id, q.theme_id, q.reverse, a.value
+		from feedback f
+		join answer a on a.feedback_id = f.id
+		join question q on q.id = a.question_id
+		where f.round_id = any(?::uuid[])`,
+		[`{${[...new Set(roundIds)].join(',')}}`],
+	)
+	return rows.map((row) => ({
+		roundId: row.round_id,
+		membershipId: row.respondent_id,
+		feedbackId: row.feedback_id,
+		complete: row.status === 'complete',
+		questionId: row.question_id,
+		domainId: row.domain_id,
+		themeId: row.theme_id,
+		reverse: row.reverse,
+		value: row.value,
+	}))
+}
+
+/** The latest round of a profile with at least one complete feedback, if any. */
+export function latestCompleteRound(profile: ProfileSummary): RoundSummary | null {
+	return profile.rounds.findLast((round) => round.completeCount > 0) ?? null
+}
+
+export type StudentRecommendationRow = {
+	id: string
+	recommendationId: string
+	title: string
+	description: string
+	themeName: string
+	status: Exclude<StudentRecommendationStatus, 'dismissed'>
+	note: string | null
+	addedOn: string
+	addedBy: string | null
+}
+
+/** The recommendations added to the student (not the dismissed ones): one query. */
+export async function listStudentRecommendations({ em, auth }: SignedIn, studentId: string): Promise<StudentRecommendationRow[]> {
+	const rows = await em.execute<
+		{
+			id: string
+			recommendation_id: string
+			title: string
+			description: string
+			theme_name: string
+			status: 'active' | 'done'
+			note: string | null
+			created_at: Date | string
+			first_name: string | null
+			last_name: string | null
+		}[]
+	>(
+		`select sr.id, sr.recommendation_id, r.title, r.description, t.name as theme_name, sr.status, sr.note, sr.created_at,
+			u.first_name, u.last_name
+		from student_recommendation sr
+		join student s on s.id = sr.student_id and s.school_id = ?
+		join recommendation r on r.id = sr.recommendation_id
+		join theme t on t.id = r.theme_id
+		left join users u on u.id = sr.added_by_id
+		where sr.student_id = ? and sr.status in ('active', 'done')
+		order by sr.status, sr.created_at desc, sr.id`,
+		[auth.schoolId, studentId],
+	)
+	return rows.map((row) => ({
+		id: row.id,
+		recommendationId: row.recommendation_id,
+		title: row.title,
+		description: row.description,
+		themeName: row.theme_name,
+		status: row.status,
+		note: row.note,
+		addedOn: new Date(row.created_at).toISOString(),
+		addedBy: row.first_name ? `${row.first_name} ${row.last_name}` : null,
+	}))
+}
+
+export type Professionals = { key: string | null; connected: string[] }
+export type StudentDetailsView = { professionals: Professionals; groups: string[] }
+
+/** Key and connected professionals (names) and groups: two queries. */
+export async function loadStudentLinks({ em, auth }: SignedIn, studentId: string): Promise<StudentDetailsView> {
+	const [links, groups] = await Promise.all([
+		em.execute<{ is_key: boolean; first_name: string; last_name: string; job_title: string | null }[]>(
+			`select sp.is_key, u.first_name, u.last_name, m.job_title
+			from student_professional sp
+			join school_membership m on m.id = sp.membership_id and m.school_id = ?
+			join users u on u.id = m.user_id
+			where sp.student_id = ?
+			order by lower(u.last_name), lower(u.first_name)`,
+			[auth.schoolId, studentId],
+		),
+		em.execute<{ name: string }[]>(
+			'select g.name from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ? where gs.student_id = ? order by lower(g.name)',
+			[auth.schoolId, studentId],
+		),
+	])
+	const label = (link: { first_name: string; last_name: string; job_title: string | null }) =>
+		`${link.first_name} ${link.last_name}${link.job_title ? ` (${link.job_title})` : ''}`
+	const key = links.find((link) => link.is_key)
+	return {
+		professionals: { key: key ? label(key) : null, connected: links.filter((link) => !link.is_key).map(label) },
+		groups: groups.map((group) => group.name),
+	}
+}
+
+/** Scores of each listed round (only its complete feedback counts). */
+export function scoresByRound(answers: ScoringAnswer[]): Map<string, RoundScores> {
+	const byRound = new Map<string, ScoringAnswer[]>()
+	for (const answer of answers) {
+		const list = byRound.get(answer.roundId) ?? []
+		list.push(answer)
+		byRound.set(answer.roundId, list)
+	}
+	return new Map([...byRound].map(([roundId, roundAnswers]) => [roundId, scoreRound(roundAnswers)]))
+}
+
+export type Option = { value: string; label: string }
+export type ScoredDomain = DomainInfo & { score: number; band: Band }
+
+function chooseProfile(profiles: ProfileSummary[], wanted: string | null): ProfileSummary | null {
+	return profiles.find((profile) => profile.id === wanted) ?? profiles[0] ?? null
+}
+
+function chooseRound(profile: ProfileSummary, wanted: string | null): RoundSummary | null {
+	return profile.rounds.find((round) => round.id === wanted) ?? latestCompleteRound(profile) ?? profile.rounds.at(-1) ?? null
+}
+
+export type AnalysisView = {
+	profiles: ProfileSummary[]
+	profileId: string | null
+	roundId: string | null
+	round: RoundSummary | null
+	feedbackCount: number
+	severity: SeverityCounts
+	domains: ScoredDomain[]
+}
+
+/**
+ * One round of one profile: counts of questions by severity (each question's
+ * mean need over the round's complete feedback) and each domain's score.
+ * Three queries whatever the number of rounds, respondents and answers.
+ */
+export async function loadAnalysis(app: SignedIn, studentId: string, params: URLSearchParams): Promise<AnalysisView> {
+	const profiles = await listStudentProfiles(app, studentId)
+	const profile = chooseProfile(profiles, params.get('profile'))
+	const round = profile ? chooseRound(profile, params.get('round')) : null
+	const [domainsOf, answers] = await Promise.all([
+		listDomains(app.em, profile ? [profile.questionnaireId] : []),
+		loadRoundAnswers(app.em, round ? [round.id] : []),
+	])
+	const scores = scoreRound(answers)
+	return {
+		profiles,
+		profileId: profile?.id ?? null,
+		roundId: round?.id ?? null,
+		round,
+		feedbackCount: scores.feedbackCount,
+		severity: severityCounts(scores),
+		domains: scoredDomains(domainsOf.get(profile?.questionnaireId ?? '') ?? [], scores.domains),
+	}
+}
+
+function scoredDomains(domains: DomainInfo[], scores: Record<string, Score>): ScoredDomain[] {
+	return domains.flatMap((domain) => {
+		const score = scores[domain.id]
+		return score ? [{ ...domain, score: score.score, band: score.band }] : []
+	})
+}
+
+export type ComparisonMode = 'rounds' | 'respondents'
+export type DifferenceRow = {
+	domain: string
+	before: Score | null
+	after: Score | null
+	change: number | null
+	bandChanged: boolean
+}
+export type ComparisonView = {
+	profiles: ProfileSummary[]
+	profileId: string | null
+	mode: ComparisonMode
+	/** Rounds mode: the earlier and later round. Respondents mode: the round. */
+	fromRoundId: string | null
+	toRoundId: string | null
+	roundId: string | null
+	respondents: Option[]
+	firstRespondentId: string | null
+	secondRespondentId: string | null
+	/** Names of the two sides: [the side drawn in the bar colour, the comparison side]. */
+	seriesNames: [string, string]
+	differences: DifferenceRow[]
+}
+
+/**
+ * Two rounds of a profile (progress over time; the later is drawn against the
+ * earlier), or two respondents of one round (each respondent's complete
+ * feedback alone), domain by domain. Three queries.
+ */
+export async function loadComparison(app: SignedIn, studentId: string, params: URLSearchParams): Promise<ComparisonView> {
+	const profiles = await listStudentProfiles(app, studentId)
+	const profile = chooseProfile(profiles, params.get('profile'))
+	const mode: ComparisonMode = params.get('mode') === 'respondents' ? 'respondents' : 'rounds'
+	const empty: ComparisonView = {
+		profiles,
+		profileId: profile?.id ?? null,
+		mode,
+		fromRoundId: null,
+		toRoundId: null,
+		roundId: null,
+		respondents: [],
+		firstRespondentId: null,
+		secondRespondentId: null,
+		seriesNames: ['', ''],
+		differences: [],
+	}
+	if (!profile || !profile.rounds.length) return empty
+
+	const respondentNames = new Map<string, string>()
+	for (const round of profile.rounds) for (const feedback of round.feedback) respondentNames.set(feedback.membershipId, feedback.name)
+	const respondents = [...respondentNames].map(([value, label]) => ({ value, label }))
+
+	const completed = profile.rounds.filter((round) => round.completeCount > 0)
+	const byId = (id: string | null) => profile.rounds.find((round) => round.id === id) ?? null
+	let before: Record<string, Score> = {}
+	let after: Record<string, Score> = {}
+	let view: ComparisonView
+	const load = (roundIds: string[]) => Promise.all([listDomains(app.em, [profile.questionnaireId]), loadRoundAnswers(app.em, roundIds)])
+	let domains: DomainInfo[]
+
+	if (mode === 'rounds') {
+		const to = byId(params.get('to')) ?? completed.at(-1) ?? profile.rounds.at(-1)!
+		const from = byId(params.get('from')) ?? completed.filter((round) => round.index < to.index).at(-1) ?? profile.rounds[0]!
+		const [domainsOf, answers] = await load([from.id, to.id])
+		domains = domainsOf.get(profile.questionnaireId) ?? []
+		const scores = scoresByRound(answers)
+		before = scores.get(from.id)?.domains ?? {}
+		after = scores.get(to.id)?.domains ?? {}
+		view = {
+			...empty,
+			respondents,
+			fromRoundId: from.id,
+			toRoundId: to.id,
+			seriesNames: [`Round ${to.index + 1}`, `Round ${from.index + 1}`],
+		}
+	} else {
+		const round = byId(params.get('round')) ?? completed.at(-1) ?? profile.rounds.at(-1)!
+		const inRound = round.feedback.map((feedback) => feedback.membershipId)
+		const pick = (wanted: string | null, fallback: string | undefined) =>
+			wanted && respondentNames.has(wanted) ? wanted : (fallback ?? respondents[0]?.value ?? null)
+		const first = pick(params.get('first'), inRound[0])
+		const second = pick(params.get('second'), inRound.find((id) => id !== first))
+		const [domainsOf, answers] = await load([round.id])
+		domains = domainsOf.get(profile.questionnaireId) ?? []
+		after = scoreRound(answers.filter((answer) => answer.membershipId === first)).domains
+		before = scoreRound(answers.filter((answer) => answer.membershipId === second)).domains
+		view = {
+			...empty,
+			respondents,
+			roundId: round.id,
+			firstRespondentId: first,
+			secondRespondentId: second,
+			seriesNames: [respondentNames.get(first ?? '') ?? 'First', respondentNames.get(second ?? '') ?? 'Second'],
+		}
+	}
+	const names = new Map(domains.map((domain) => [domain.id, domain.name]))
+	view.differences = compareScores(
+		domains.map((domain) => domain.id),
+		before,
+		after,
+	).map((difference) => ({
+		domain: names.get(difference.id)!,
+		before: difference.before,
+		after: difference.after,
+		change: difference.change,
+		bandChanged: difference.bandChanged,
+	}))
+	return view
+}
+
+export type LatestBands = { profileId: string; questionnaireTitle: string; round: RoundSummary; domains: ScoredDomain[] }
+export type ProfileView = StudentDetailsView & {
+	profiles: ProfileSummary[]
+	latest: LatestBands[]
+	recommendations: StudentRecommendationRow[]
+}
+
+/**
+ * Everything the profile view shows. Six queries whatever the number of
+ * profiles and rounds: the latest complete round of every profile is scored
+ * from one query of answers.
+ */
+export async function loadProfileView(app: SignedIn, studentId: string): Promise<ProfileView> {
+	const [profiles, links, recommendations] = await Promise.all([
+		listStudentProfiles(app, studentId),
+		loadStudentLinks(app, studentId),
+		listStudentRecommendations(app, studentId),
+	])
+	const latestRounds = profiles.flatMap((profile) => {
+		const round = latestCompleteRound(profile)
+		return round ? [{ profile, round }] : []
+	})
+	const [domainsOf, answers] = await Promise.all([
+		listDomains(
+			app.em,
+			latestRounds.map(({ profile }) => profile.questionnaireId),
+		),
+		loadRoundAnswers(
+			app.em,
+			latestRounds.map(({ round }) => round.id),
+		),
+	])
+	const scores = scoresByRound(answers)
+	return {
+		...links,
+		profiles,
+		recommendations,
+		latest: latestRounds.map(({ profile, round }) => ({
+			profileId: profile.id,
+			questionnaireTitle: profile.questionnaireTitle,
+			round,
+			domains: scoredDomains(domainsOf.get(profile.questionnaireId) ?? [], scores.get(round.id)?.domains ?? {}),
+		})),
+	}
+}

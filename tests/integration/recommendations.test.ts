@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, startApp, type TestApp } from './app.ts'
+import { createHandStudent, postPairs, tableRows, type HandStudent } from './assessment-fixtures.ts'
+
+let app: TestApp
+let senco: Browser
+let teacher: Browser
+let office: Browser
+let riverside: Browser
+let hand: HandStudent
+
+beforeAll(async () => {
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000', QUERY_STATS: '1' })
+	;[senco, teacher, office, riverside] = [new Browser(app), new Browser(app), new Browser(app), new Browser(app)]
+	await senco.signIn('senco@oakfield.test')
+	await teacher.signIn('teacher@oakfield.test')
+	await office.signIn('office@oakfield.test')
+	await riverside.signIn('senco@riverside.test')
+	hand = await createHandStudent(app)
+})
+afterAll(() => app?.close())
+
+const review = () => `/need-manager/recommendations/${hand.profileId}`
+const checkboxes = (html: string) => [...html.matchAll(/<input[^>]*name="recommendation"[^>]*value="([0-9a-f-]{36})"/g)].map((match) => match[1]!)
+
+/** Every row of the list, page by page. */
+async function listRows(browser: Browser): Promise<string[][]> {
+	const rows: string[][] = []
+	for (let page = 1; page < 10; page++) {
+		const html = await (await browser.request(`/need-manager/recommendations?page=${page}`)).text()
+		if (!html.includes('Profiles with suggested recommendations')) break
+		rows.push(...tableRows(html, 'Profiles with suggested recommendations'))
+		if (!html.includes('Next page')) break
+	}
+	return rows
+}
+
+const handRow = (rows: string[][]) => rows.find((row) => row[0] === 'Hand Pupil')
+
+describe('suggestions', () => {
+	test("by hand: round 2's themes are all medium (Belonging exactly 1.5), so every medium recommendation and no high one", async () => {
+		const html = await (await senco.request(review())).text()
+		const offered = checkboxes(html)
+		const medium = await app.sql<{ id: string }>("select id from recommendation where severity = 'medium'")
+		expect(offered.toSorted()).toEqual(medium.map((row) => row.id).toSorted())
+		expect(html.includes('From high')).toBe(false)
+		// Belonging: the need manager's reverse-scored Very Often (need 1) and the teacher's 2 → 1.5.
+		expect(html.includes('Medium need (1.50)')).toBe(true)
+	})
+
+	test('the list shows the profile with its count, and the list (SQL) agrees with each review page (scoring module)', async () => {
+		const rows = await listRows(senco)
+		expect(handRow(rows)?.[5]).toBe('8')
+		const html = await (await senco.request('/need-manager/recommendations')).text()
+		const links = [...html.matchAll(/href="\/need-manager\/recommendations\/([0-9a-f-]{36})"/g)].map((match) => match[1]!)
+		const counts = tableRows(html, 'Profiles with suggested recommendations').map((row) => row[5])
+		expect(links.length).toBeGreaterThan(5)
+		for (const [index, profileId] of links.entries()) {
+			const page = await (await senco.request(`/need-manager/recommendations/${profileId}`)).text()
+			expect(String(checkboxes(page).length), profileId).toBe(counts[index])
+		}
+	})
+
+	test('a page of the list costs the same number of queries as the next', async () => {
+		const first = await senco.request('/need-manager/recommendations')
+		const second = await senco.request('/need-manager/recommendations?page=2')
+		expect(second.status).toBe(200)
+		expect(second.headers.get('X-Query-Count')).toBe(first.headers.get('X-Query-Count'))
+	})
+})
+
+describe('adding and dismissing', () => {
+	test('two added with a note: confirmed, on the profile, gone from the suggestions; audited', async () => {
+		const offered = checkboxes(await (await senco.request(review())).text())
+		const chosen = offered.slice(0, 2)
+		const response = await postPairs(senco, review(), [
+			['intent', 'add'],
+			['recommendation', chosen[0]!],
+			['recommendation', chosen[1]!],
+			['note', 'Agreed with mum at the review.'],
+		])
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe(`${review()}?modal=need-manager-recommendations-added&added=2`)
+		const rows = await app.sql<{ recommendation_id: string; status: string; note: string; source_profile_id: string }>(
+			'select recommendation_id, status, note, source_profile_id from student_recommendation where student_id = ?',
+			[hand.studentId],
+		)
+		expect(rows.map((row) => row.recommendation_id).toSorted()).toEqual(chosen.toSorted())
+		expect(rows.every((row) => row.status === 'active' && row.note === 'Agreed with mum at the review.' && row.source_profile_id === hand.profileId)).toBe(true)
+		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.add'")).toHaveLength(2)
+
+		const confirmation = await (await senco.request(response.headers.get('Location')!)).text()
+		expect(confirmation.includes('role="dialog"')).toBe(true)
+		expect(confirmation.includes('2 recommendations were added to Hand Pupil')).toBe(true)
+
+		const after = checkboxes(confirmation)
+		expect(after).toHaveLength(offered.length - 2)
+		expect(after.some((id) => chosen.includes(id))).toBe(false)
+		expect(handRow(await listRows(senco))?.[5]).toBe(String(offered.length - 2))
+
+		const titles = await app.sql<{ title: string }>('select title from recommendation where id = any(?::uuid[])', [`{${chosen.join(',')}}`])
+		const profile = tableRows(await (await senco.request(`/students/profile/${hand.studentId}`)).text(), 'Recommendations added')
+		expect(profile.map((row) => row[0]).toSorted()).toEqual(titles.map((row) => row.title).toSorted())
+		expect(profile.every((row) => row[2] === 'Active' && row[3] === 'Agreed with mum at the review.')).toBe(true)
+	})
+
+	test('a dismissed suggestion stays dismissed and never reaches the profile', async () => {
+		const [dismissed] = checkboxes(await (await senco.request(review())).text())
+		const response = await postPairs(senco, review(), [
+			['intent', 'dismiss'],
+			['recommendation', dismissed!],
+		])
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe(review())
+		expect(checkboxes(await (await senco.request(review())).text())).not.toContain(dismissed)
+		const [row] = await app.sql<{ status: string }>('select status from student_recommendation where student_id = ? and recommendation_id = ?', [
+			hand.studentId,
+			dismissed,
+		])
+		expect(row?.status).toBe('dismissed')
+		const profile = tableRows(await (await senco.request(`/students/profile/${hand.studentId}`)).text(), 'Recommendations added')
+		expect(profile).toHaveLength(2)
+		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.dismiss'")).toHaveLength(1)
+	})
+
+	test('nothing chosen, or something that is not a current suggestion: 400 and nothing written', async () => {
+		const count = async () => (await app.sql<{ n: number }>('select count(*)::int as n from student_recommendation where student_id = ?', [hand.studentId]))[0]!.n
+		const before = await count()
+		const none = await postPairs(senco, review(), [['intent', 'add']])
+		expect(none.status).toBe(400)
+		expect((await none.text()).includes('Choose at least one recommendation')).toBe(true)
+		const [high] = await app.sql<{ id: string }>("select id from recommendation where severity = 'high' limit 1")
+		const [offered] = checkboxes(await (await senco.request(review())).text())
+		const sneaky = await postPairs(senco, review(), [
+			['intent', 'add'],
+			['recommendation', offered!],
+			['recommendation', high!.id],
+		])
+		expect(sneaky.status).toBe(400)
+		expect(await count()).toBe(before)
+	})
+})
+
+describe('guards', () => {
+	test("another school's need manager: 404 on the review and its posts, and not in their list", async () => {
+		expect((await riverside.request(review())).status).toBe(404)
+		const [offered] = checkboxes(await (await senco.request(review())).text())
+		for (const intent of ['add', 'dismiss']) {
+			const response = await postPairs(riverside, review(), [
+				['intent', intent],
+				['recommendation', offered!],
+			])
+			expect(response.status).toBe(404)
+		}
+		expect((await postPairs(riverside, review(), [['intent', 'add']])).status).toBe(404)
+		expect(await app.sql('select id from student_recommendation where student_id = ? and recommendation_id = ?', [hand.studentId, offered])).toEqual([])
+		expect(handRow(await listRows(riverside))).toBeUndefined()
+		expect((await riverside.request('/need-manager/recommendations/not-an-id')).status).toBe(404)
+	})
+
+	test.each([
+		{ who: 'professional', browser: () => teacher, home: '/professional' },
+		{ who: 'school admin', browser: () => office, home: '/school-admin' },
+	])('a $who cannot reach recommendations (loaders and actions)', async ({ browser, home }) => {
+		for (const path of ['/need-manager/recommendations', review()]) {
+			const read = await browser().request(path)
+			expect(read.status).toBe(302)
+			expect(read.headers.get('Location')).toBe(home)
+		}
+		const write = await postPairs(browser(), review(), [
+			['intent', 'add'],
+			['recommendation', checkboxes(await (await senco.request(review())).text())[0]!],
+		])
+		expect(write.headers.get('Location')).toBe(home)
+	})
+
+	test('the sidebar of a need manager has Recommendations; a professional has not', async () => {
+		expect((await (await senco.request('/need-manager')).text()).includes('href="/need-manager/recommendations"')).toBe(true)
+		expect((await (await teacher.request('/professional')).text()).includes('href="/need-manager/recommendations"')).toBe(false)
+	})
+})
