@@ -12,7 +12,7 @@ import type { FeedbackStatus, ProfileKind, SenStatus, StudentRecommendationStatu
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { getStudent } from './students.server.ts'
+import { requireVisibleStudent } from './need-to-know.server.ts'
 
 /**
  * The shared student views (profile, analysis, comparison): who may see a
@@ -20,26 +20,6 @@ import { getStudent } from './students.server.ts'
  * queries, however many rounds and answers the student has: rounds come in one
  * query, a round's answers in one, and the scoring happens in app/lib/scoring.ts.
  */
-
-const notFound = () => new Response('Not found', { status: 404 })
-
-/**
- * Need-to-know (DESIGN.md §1): the professional is the student's key or a
- * connected professional, a respondent of one of the student's profiles, or on
- * the staff of one of the student's groups. One query.
- */
-async function mayProfessionalSeeStudent({ em, auth }: SignedIn, studentId: string): Promise<boolean> {
-	if (!auth.membershipId) return false
-	const rows = await em.execute<{ linked: boolean }[]>(
-		`select (
-			exists (select 1 from student_professional sp where sp.student_id = ? and sp.membership_id = ?)
-			or exists (select 1 from profile_respondent pr join profile p on p.id = pr.profile_id where p.student_id = ? and pr.membership_id = ?)
-			or exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id where gs.student_id = ? and gf.membership_id = ?)
-		) as linked`,
-		[studentId, auth.membershipId, studentId, auth.membershipId, studentId, auth.membershipId],
-	)
-	return rows[0]?.linked === true
-}
 
 export type StudentView = 'profile' | 'analysis' | 'comparison'
 
@@ -58,14 +38,12 @@ export type StudentSummary = {
  * The student, if the acting user may see them: school admins and need
  * managers see every student of their school, a professional only the
  * students they need to know about; anyone else, and any other school's
- * student, gets 404. The read is audited (`student.<view>.view`), so it shows
+ * student, gets 404 (need-to-know.server.ts). The read is audited (`student.<view>.view`), so it shows
  * in the platform admin's access report.
  */
 export async function openStudent(app: SignedIn, id: string, view: StudentView): Promise<StudentSummary> {
 	const { em, auth } = app
-	if (auth.role !== 'schoolAdmin' && auth.role !== 'needManager' && auth.role !== 'professional') throw notFound()
-	const student = await getStudent(app, id)
-	if (auth.role === 'professional' && !(await mayProfessionalSeeStudent(app, student.id))) throw notFound()
+	const student = await requireVisibleStudent(app, id)
 	audit(em, auth, `student.${view}.view`, { type: 'Student', id: student.id, schoolId: student.school.id })
 	await em.flush()
 	return {

@@ -13,6 +13,7 @@ import { loadProfileView, openStudent, type ProfileSummary } from '#app/services
 import { getStudent } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { BandBadge } from './+parts/BandBadge.tsx'
+import { PrintButton } from './+parts/PrintButton.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/profile.ts'
 
@@ -43,7 +44,7 @@ export default function StudentProfile({ loaderData }: Route.ComponentProps) {
 	const open = view.recommendations.find((recommendation) => recommendation.id === openId)
 	return (
 		<div className="flex flex-col gap-6 print:gap-3 print:text-sm">
-			<StudentHeader student={student} />
+			<StudentHeader student={student} actions={<PrintButton />} />
 
 			<div className="grid gap-6 md:grid-cols-2 print:grid-cols-2 print:gap-3">
 				<Section id="professionals" title="Professionals">
