@@ -1,5 +1,20 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
+/**
+ * The assessment screens the need manager's and the professional's areas
+ * share: one module each, registered under both prefixes with its own id.
+ */
+function assessment(area: 'need-manager' | 'professional') {
+	return [
+		route('home/:tab?', 'routes/assessment/home.tsx', { id: `${area}-home` }),
+		route('questionnaires', 'routes/assessment/questionnaires.tsx', { id: `${area}-questionnaires` }),
+		route('questionnaires/:id/domains', 'routes/assessment/domains.tsx', { id: `${area}-questionnaire-domains` }),
+		route('questionnaires/:id/domains/:domainId', 'routes/assessment/stepper.tsx', { id: `${area}-questionnaire-stepper` }),
+		route('feedback', 'routes/assessment/feedback-list.tsx', { id: `${area}-feedback` }),
+		route('feedback/:id', 'routes/assessment/feedback-answers.tsx', { id: `${area}-feedback-answers` }),
+	]
+}
+
 export default [
 	index('routes/index.ts'),
 	route('healthz', 'routes/healthz.ts'),
@@ -71,6 +86,8 @@ export default [
 		...prefix('need-manager', [
 			layout('routes/need-manager/layout.tsx', [
 				index('routes/need-manager/index.tsx'),
+				...assessment('need-manager'),
+				route('students/manage-students', 'routes/assessment/manage-students.tsx', { id: 'need-manager-manage-students' }),
 				// Students, directory and groups, read-only within need-to-know: one module each, shared with the professional area.
 				route('students', 'routes/staff/students.tsx', { id: 'need-manager/students' }),
 				route('directory', 'routes/staff/directory.tsx', { id: 'need-manager/directory' }),
@@ -84,6 +101,7 @@ export default [
 		...prefix('professional', [
 			layout('routes/professional/layout.tsx', [
 				index('routes/professional/index.tsx'),
+				...assessment('professional'),
 				route('students', 'routes/staff/students.tsx', { id: 'professional/students' }),
 				route('directory', 'routes/staff/directory.tsx', { id: 'professional/directory' }),
 				route('groups', 'routes/staff/groups.tsx', { id: 'professional/groups' }),

@@ -5,6 +5,7 @@ import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, t
 import { SchoolMembership, Student, StudentProfessional } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
+import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 
@@ -237,14 +238,7 @@ export async function saveStudent(app: SignedIn, id: string | null, input: Stude
 	const upn = normaliseUpn(input.upn)
 	if (await app.em.count(Student, { upn, ...(existing ? { id: { $ne: existing.id } } : {}) })) throw new AppError(1003, { field: 'upn' })
 
-	const allowed = new Set((await listProfessionalOptions(app)).map((option) => option.value))
-	// Someone who is not one of this school's professionals with access is, to this school, nobody.
-	if ([input.keyProfessional ?? [], ...input.connectedProfessionals].flat().some((membershipId) => !allowed.has(membershipId))) {
-		throw new Response('Not found', { status: 404 })
-	}
-	// One row per person: the key professional is not also listed as connected.
-	const wanted = new Map<string, boolean>(input.connectedProfessionals.map((membershipId) => [membershipId, false]))
-	if (input.keyProfessional) wanted.set(input.keyProfessional, true)
+	const wanted = await professionalLinksWanted(app, input)
 
 	return mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
@@ -258,22 +252,62 @@ export async function saveStudent(app: SignedIn, id: string | null, input: Stude
 				senStatus: input.senStatus,
 			}
 			const student = existing ? tx.assign(await tx.findOneOrFail(Student, { id: existing.id, school: schoolId }), fields) : tx.create(Student, { ...fields, school: schoolId })
-			const links = existing ? await tx.find(StudentProfessional, { student }) : []
-			// Links that go or stop being key are written first, so the one-key index never sees two keys at once.
-			for (const link of links) {
-				const isKey = wanted.get(link.membership.id)
-				if (isKey === undefined) tx.remove(link)
-				else if (link.isKey && !isKey) link.isKey = false
-			}
-			await tx.flush()
-			for (const [membershipId, isKey] of wanted) {
-				const link = links.find((candidate) => candidate.membership.id === membershipId)
-				if (link) link.isKey = isKey
-				else tx.create(StudentProfessional, { student, membership: membershipId, isKey })
-			}
+			await writeProfessionalLinks(tx as never, student, wanted, Boolean(existing))
 			audit(tx as never, app.auth, existing ? 'student.update' : 'student.create', { type: 'Student', id: student.id, schoolId })
 			await tx.flush()
 			return student
+		}),
+	)
+}
+
+export type ProfessionalLinks = Pick<StudentInput, 'keyProfessional' | 'connectedProfessionals'>
+
+/**
+ * The links a form asks for, one per person (the key professional is not also
+ * connected). Anyone who is not one of this school's professionals with access
+ * is, to this school, nobody: 404.
+ */
+async function professionalLinksWanted(app: SignedIn, input: ProfessionalLinks): Promise<Map<string, boolean>> {
+	const allowed = new Set((await listProfessionalOptions(app)).map((option) => option.value))
+	if ([input.keyProfessional ?? [], ...input.connectedProfessionals].flat().some((membershipId) => !allowed.has(membershipId))) {
+		throw new Response('Not found', { status: 404 })
+	}
+	const wanted = new Map<string, boolean>(input.connectedProfessionals.map((membershipId) => [membershipId, false]))
+	if (input.keyProfessional) wanted.set(input.keyProfessional, true)
+	return wanted
+}
+
+/** Makes a student's links what `wanted` says, inside the caller's transaction. */
+async function writeProfessionalLinks(tx: Em, student: Student, wanted: Map<string, boolean>, existing: boolean) {
+	const links = existing ? await tx.find(StudentProfessional, { student }) : []
+	// Links that go or stop being key are written first, so the one-key index never sees two keys at once.
+	for (const link of links) {
+		const isKey = wanted.get(link.membership.id)
+		if (isKey === undefined) tx.remove(link)
+		else if (link.isKey && !isKey) link.isKey = false
+	}
+	await tx.flush()
+	for (const [membershipId, isKey] of wanted) {
+		const link = links.find((candidate) => candidate.membership.id === membershipId)
+		if (link) link.isKey = isKey
+		else tx.create(StudentProfessional, { student, membership: membershipId, isKey })
+	}
+}
+
+/**
+ * Sets a student's key and connected professionals (the need manager's
+ * manage-students screen), audited, in one transaction; a second key
+ * professional slipping in by a race answers 1004.
+ */
+export async function setStudentProfessionals(app: SignedIn, id: string, input: ProfessionalLinks) {
+	const student = await getStudent(app, id)
+	const wanted = await professionalLinksWanted(app, input)
+	await mapConstraintErrors(() =>
+		app.em.transactional(async (tx) => {
+			const own = await tx.findOneOrFail(Student, { id: student.id, school: schoolOf(app) })
+			await writeProfessionalLinks(tx as never, own, wanted, true)
+			audit(tx as never, app.auth, 'student.professionals', { type: 'Student', id: own.id, schoolId: schoolOf(app) })
+			await tx.flush()
 		}),
 	)
 }

@@ -3,8 +3,8 @@ import { expect, test } from './fixtures.ts'
 
 const HOMES = [
 	{ email: 'office@oakfield.test', path: '/school-admin', heading: 'Oakfield Primary School' },
-	{ email: 'senco@oakfield.test', path: '/need-manager', heading: 'Oakfield Primary School' },
-	{ email: 'teacher@oakfield.test', path: '/professional', heading: 'Oakfield Primary School' },
+	{ email: 'senco@oakfield.test', path: '/need-manager/home', heading: 'Oakfield Primary School' },
+	{ email: 'teacher@oakfield.test', path: '/professional/home', heading: 'Oakfield Primary School' },
 	{ email: 'office@riverside.test', path: '/school-admin', heading: 'Riverside Academy' },
 ]
 
@@ -83,13 +83,13 @@ test('an invitation link → set password → signed in', async ({ page }, testI
 	await expect(page.getByLabel('E-mail')).toHaveValue(email)
 	await page.getByLabel('Password').fill('Reading-Corner!8')
 	await page.getByRole('button', { name: 'Save password and sign in' }).click()
-	await expect(page).toHaveURL('/professional')
+	await expect(page).toHaveURL('/professional/home')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
 test('sign-out, then Back, shows the login screen', async ({ page }) => {
 	await signIn(page, 'senco@oakfield.test')
-	await expect(page).toHaveURL('/need-manager')
+	await expect(page).toHaveURL('/need-manager/home')
 	await page.goto('/settings/profile')
 	await expect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible()
 	await page.getByRole('button', { name: 'Log out' }).click()
@@ -102,11 +102,11 @@ test('sign-out, then Back, shows the login screen', async ({ page }) => {
 test('redirect rules: another role’s area goes home, auth screens go home, unknown paths go home', async ({ page }) => {
 	await signIn(page, 'teacher@oakfield.test')
 	await page.goto('/school-admin')
-	await expect(page).toHaveURL('/professional')
+	await expect(page).toHaveURL('/professional/home')
 	await page.goto('/auth/login')
-	await expect(page).toHaveURL('/professional')
+	await expect(page).toHaveURL('/professional/home')
 	await page.goto('/this/does/not/exist')
-	await expect(page).toHaveURL('/professional')
+	await expect(page).toHaveURL('/professional/home')
 })
 
 test('a visitor to a protected page is sent to sign in, and then on to that page', async ({ page }) => {

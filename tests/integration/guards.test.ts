@@ -38,8 +38,9 @@ describe.each(USERS)('$email', ({ email, home }) => {
 
 	test(`/ → ${home}, which answers 200 with no-store`, async () => {
 		expect((await browser.request('/')).headers.get('Location')).toBe(home)
-		// The platform admin's home opens on its schools list.
-		const page = await browser.request(home === '/spencer-admin' ? '/spencer-admin/schools' : home)
+		// The platform admin's home opens on its schools list; the need manager's and the professional's on their home tabs.
+		const landing: Record<string, string> = { '/spencer-admin': '/spencer-admin/schools', '/need-manager': '/need-manager/home', '/professional': '/professional/home' }
+		const page = await browser.request(landing[home] ?? home)
 		expect(page.status).toBe(200)
 		expect(page.headers.get('Cache-Control')).toBe('no-store')
 	})

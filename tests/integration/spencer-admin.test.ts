@@ -131,7 +131,7 @@ describe('impersonation', () => {
 		expect(cookie).toMatch(/HttpOnly/i)
 
 		expect((await (await browser.request('/api/me/')).json()).email).toBe('senco@oakfield.test')
-		const page = await (await browser.request('/need-manager')).text()
+		const page = await (await browser.request('/need-manager/home')).text()
 		expect(page).toContain('You are in impersonation mode, viewing senco@oakfield.test account. To exit, click')
 		expect((await browser.request('/spencer-admin/schools')).headers.get('Location')).toBe('/need-manager')
 

@@ -1,4 +1,4 @@
-import { ClipboardList, Contact, Group, LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
+import { ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
@@ -11,6 +11,8 @@ const ICONS: Record<NavIcon, LucideIcon> = {
 	students: Users,
 	groups: Group,
 	directory: Contact,
+	feedback: MessageSquareText,
+	recommendations: Lightbulb,
 	settings: Settings,
 }
 

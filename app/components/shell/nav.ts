@@ -1,6 +1,6 @@
 import type { Role } from '#app/services/auth.server.ts'
 
-export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'settings'
+export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'feedback' | 'recommendations' | 'settings'
 export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean }
 
 const AREA_NAV: Record<Role, NavItem[]> = {
@@ -15,14 +15,19 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/school-admin', label: 'School overview', icon: 'overview', end: true },
 	],
 	needManager: [
-		{ to: '/need-manager', label: 'Overview', icon: 'overview', end: true },
-		{ to: '/need-manager/students', label: 'Students', icon: 'students' },
+		{ to: '/need-manager/home', label: 'Home', icon: 'overview' },
+		{ to: '/need-manager/questionnaires', label: 'Questionnaires', icon: 'questionnaires' },
+		{ to: '/need-manager/feedback', label: 'Feedback', icon: 'feedback' },
+		{ to: '/need-manager/recommendations', label: 'Recommendations', icon: 'recommendations' },
+		{ to: '/need-manager/students', label: 'Students', icon: 'students', end: true },
+		{ to: '/need-manager/students/manage-students', label: 'Manage students', icon: 'students' },
 		{ to: '/need-manager/groups', label: 'Groups', icon: 'groups' },
 		{ to: '/need-manager/directory', label: 'Directory', icon: 'directory' },
-		{ to: '/need-manager/recommendations', label: 'Recommendations', icon: 'questionnaires' },
 	],
 	professional: [
-		{ to: '/professional', label: 'Overview', icon: 'overview', end: true },
+		{ to: '/professional/home', label: 'Home', icon: 'overview' },
+		{ to: '/professional/questionnaires', label: 'Questionnaires', icon: 'questionnaires' },
+		{ to: '/professional/feedback', label: 'Feedback', icon: 'feedback' },
 		{ to: '/professional/students', label: 'Students', icon: 'students' },
 		{ to: '/professional/groups', label: 'Groups', icon: 'groups' },
 		{ to: '/professional/directory', label: 'Directory', icon: 'directory' },

@@ -1,0 +1,130 @@
+import { redirect } from 'react-router'
+import { AssignedTable } from '#app/components/assessment/AssignedTable.tsx'
+import { FeedbackTable } from '#app/components/assessment/FeedbackTable.tsx'
+import { Figures, PageHeader } from '#app/components/shell/Overview.tsx'
+import { Link } from '#app/components/ui/Link.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { formatDateTime } from '#app/lib/format.ts'
+import { listOpenAssigned } from '#app/services/answers.server.ts'
+import { listHomeStudents, listSubmittedSince, previousVisit } from '#app/services/feedback.server.ts'
+import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
+import type { Route } from './+types/home.ts'
+import { requireAssessor } from './+parts/area.server.ts'
+
+const TABS = ['questionnaires', 'feedback', 'students'] as const
+
+/**
+ * The home: key figures, then tabs of what needs the user now. Each tab is
+ * its own URL (`home`, `home/feedback`, `home/students`), so they work
+ * without JavaScript; only the open tab's data is loaded.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireAssessor(context, request)
+	const tab = params.tab ?? 'questionnaires'
+	if (!(TABS as readonly string[]).includes(tab)) throw redirect(`${app.area}/home`)
+	const figures =
+		app.area === '/need-manager'
+			? schoolOverview(app).then((overview) => ({
+					schoolName: overview.schoolName,
+					items: [
+						{ label: 'Students', value: overview.students },
+						{ label: 'Active profiles', value: overview.activeProfiles },
+						{ label: 'Feedback still to be given', value: overview.feedbackDue },
+					],
+				}))
+			: professionalOverview(app).then((overview) => ({
+					schoolName: overview.schoolName,
+					items: [
+						{ label: 'Students you work with', value: overview.students },
+						{ label: 'Questionnaires to answer', value: overview.feedbackDue },
+					],
+				}))
+	if (tab === 'feedback') {
+		const since = await previousVisit(app)
+		const [summary, feedback] = await Promise.all([figures, listSubmittedSince(app, since)])
+		return { area: app.area, summary, tab: 'feedback' as const, since, feedback }
+	}
+	if (tab === 'students') {
+		const [summary, students] = await Promise.all([figures, listHomeStudents(app)])
+		return { area: app.area, summary, tab: 'students' as const, students }
+	}
+	const assigned = await listOpenAssigned(app)
+	return { area: app.area, summary: await figures, tab: 'questionnaires' as const, assigned }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+	const { area, summary } = loaderData
+	return (
+		<>
+			<PageHeader title={summary.schoolName ?? 'Home'}>
+				{area === '/need-manager'
+					? 'What needs you now: your questionnaires, the feedback that has come in, and the students with an active profile.'
+					: 'What needs you now: your questionnaires, the feedback that has come in, and the students you work with.'}
+			</PageHeader>
+			<Figures label="Key figures" items={summary.items} />
+			<LinkTabs
+				label="Home sections"
+				className="mt-8 mb-6"
+				tabs={[
+					{ to: `${area}/home`, label: 'Questionnaires' },
+					{ to: `${area}/home/feedback`, label: 'Feedback' },
+					{ to: `${area}/home/students`, label: 'Students' },
+				]}
+			/>
+			{loaderData.tab === 'questionnaires' ? (
+				loaderData.assigned.length === 0 ? (
+					<p className="text-slate-700">Nothing to answer right now.</p>
+				) : (
+					<div className="rounded-lg border border-slate-200 bg-white">
+						<AssignedTable rows={loaderData.assigned} area={area} caption="Questionnaires due or in progress" />
+					</div>
+				)
+			) : null}
+			{loaderData.tab === 'feedback' ? (
+				<>
+					<p className="mb-4 text-slate-800">Feedback submitted since {formatDateTime(loaderData.since)}.</p>
+					{loaderData.feedback.length === 0 ? (
+						<p className="text-slate-700">No new feedback since then.</p>
+					) : (
+						<div className="rounded-lg border border-slate-200 bg-white">
+							<FeedbackTable rows={loaderData.feedback} area={area} caption="Feedback submitted since your last visit" />
+						</div>
+					)}
+				</>
+			) : null}
+			{loaderData.tab === 'students' ? (
+				loaderData.students.length === 0 ? (
+					<p className="text-slate-700">{area === '/need-manager' ? 'No student has an active profile yet.' : 'No students are linked to you yet.'}</p>
+				) : (
+					<div className="rounded-lg border border-slate-200 bg-white">
+						<Table caption="Students" hideCaption>
+							<TableHeader>
+								<tr>
+									<Column>Student</Column>
+									<Column>Year group</Column>
+									<Column numeric>Active profiles</Column>
+									<Column numeric>Feedback still open</Column>
+								</tr>
+							</TableHeader>
+							<TableBody>
+								{loaderData.students.map((student) => (
+									<Row key={student.id}>
+										<RowHeader>
+											<Link to={`/students/profile/${student.id}`}>{student.name}</Link>
+										</RowHeader>
+										<Cell>{student.yearGroup}</Cell>
+										<Cell numeric>{student.profiles}</Cell>
+										<Cell numeric>{student.openFeedback}</Cell>
+									</Row>
+								))}
+							</TableBody>
+						</Table>
+					</div>
+				)
+			) : null}
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Home · Spencer' }]

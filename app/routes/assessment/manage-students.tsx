@@ -1,0 +1,213 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useLocation } from 'react-router'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { ConfirmModal } from '#app/components/questionnaires/ConfirmModal.tsx'
+import { modalWith } from '#app/components/questionnaires/hrefs.ts'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { Badge } from '#app/components/ui/Badge.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { AppError } from '#app/lib/errors.ts'
+import { formatDate } from '#app/lib/format.ts'
+import { isModalOpen } from '#app/lib/modals.ts'
+import { readListQuery } from '#app/lib/pagination.ts'
+import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { closeProfile, createProfile, listManagedStudents, listPublishedQuestionnaires, todayInUk } from '#app/services/profiles.server.ts'
+import { getStudentDetails, listProfessionalOptions, setStudentProfessionals } from '#app/services/students.server.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
+import type { Route } from './+types/manage-students.ts'
+import { ProfessionalsForm, ProfessionalsSchema, ProfileForm } from './+parts/ManageForms.tsx'
+import { ProfileSchema } from './+parts/profile-schema.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'needManager')
+	const url = new URL(request.url)
+	const query = readListQuery(url, ['name'] as const, 'name')
+	const studentId = url.searchParams.get('id')
+	const editing = isModalOpen(url.searchParams, 'student-professionals') || isModalOpen(url.searchParams, 'add-profile')
+	const [{ rows, total }, staff, questionnaires, student] = await Promise.all([
+		listManagedStudents(app, query),
+		editing ? listProfessionalOptions(app) : [],
+		isModalOpen(url.searchParams, 'add-profile') ? listPublishedQuestionnaires(app) : [],
+		editing && studentId ? getStudentDetails(app, studentId) : null,
+	])
+	return { rows, total, query, staff, questionnaires, student, today: todayInUk() }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const app = await requireRole(context, request, 'needManager')
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? '')
+	const back = pageAfter(request)
+	const id = postedId(formData)
+	if (intent === 'professionals') {
+		const submission = parseWithZod(formData, { schema: ProfessionalsSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		try {
+			await setStudentProfessionals(app, id, submission.value)
+		} catch (error) {
+			if (error instanceof AppError && error.field) {
+				return data({ intent, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: error.status })
+			}
+			throw error
+		}
+		return redirectWithToast(app.em, back, { type: 'success', title: 'Professionals saved' })
+	}
+	if (intent === 'create-profile') {
+		const submission = parseWithZod(formData, { schema: ProfileSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		try {
+			const { intervalWeeks, endDate, ...rest } = submission.value
+			await createProfile(app, id, { ...rest, intervalWeeks: intervalWeeks ?? null, endDate: endDate ?? null })
+		} catch (error) {
+			return refused(app, back, error)
+		}
+		return redirectWithToast(app.em, back, { type: 'success', title: 'Profile created', description: 'Its respondents will find it under Questionnaires.' })
+	}
+	if (intent === 'close-profile') {
+		await closeProfile(app, id)
+		return redirectWithToast(app.em, back, { type: 'success', title: 'Profile closed' })
+	}
+	return data({ intent: null, result: null }, { status: 400 })
+}
+
+const resultFor = (actionData: { intent: string | null; result: unknown } | undefined, intent: string) =>
+	actionData?.intent === intent ? (actionData.result as never) : undefined
+
+export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
+	const { rows, total, query, staff, questionnaires, student, today } = loaderData
+	const location = useLocation()
+	const closing = rows.flatMap((row) => row.profiles.map((profile) => ({ ...profile, student: row.name }))).find(
+		(profile) => profile.id === new URLSearchParams(location.search).get('id'),
+	)
+	return (
+		<>
+			<PageHeader title="Manage students">
+				Each student’s key and connected professionals and their assessment profiles. A profile asks its respondents to
+				answer a questionnaire once, or every few weeks.
+			</PageHeader>
+			<Form key={location.search} method="get" role="search" aria-label="Students" className="mb-4 flex flex-wrap items-end gap-3">
+				<div className="flex flex-col gap-1">
+					<label htmlFor="manage-search" className="text-sm font-medium text-slate-900">
+						Search by name or UPN
+					</label>
+					<input
+						id="manage-search"
+						type="search"
+						name="q"
+						defaultValue={query.q}
+						className="h-10 w-64 rounded-md border border-slate-500 bg-white px-3 outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700"
+					/>
+				</div>
+				<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
+					Search
+				</button>
+			</Form>
+			{rows.length === 0 ? (
+				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{query.q ? 'No matching data' : 'No Data'}</p>
+			) : (
+				<div className="rounded-lg border border-slate-200 bg-white">
+					<Table caption="Students with their professionals and profiles" hideCaption>
+						<TableHeader>
+							<tr>
+								<Column>Student</Column>
+								<Column>Professionals</Column>
+								<Column>Profiles</Column>
+								<Column>Actions</Column>
+							</tr>
+						</TableHeader>
+						<TableBody>
+							{rows.map((row) => (
+								<Row key={row.id}>
+									<RowHeader>
+										<span className="font-medium">{row.name}</span>
+										<span className="block text-sm text-slate-700">
+											<span className="font-mono">{row.upn}</span> · {row.yearGroup}
+										</span>
+									</RowHeader>
+									<Cell>
+										<p>Key: {row.keyProfessional ?? 'none'}</p>
+										<p className="text-sm text-slate-700">
+											Connected: {row.connectedProfessionals.length ? row.connectedProfessionals.join(', ') : 'none'}
+										</p>
+									</Cell>
+									<Cell>
+										{row.profiles.length === 0 ? (
+											<span className="text-slate-700">No profiles</span>
+										) : (
+											<ul className="flex flex-col gap-2">
+												{row.profiles.map((profile) => (
+													<li key={profile.id} className="flex flex-wrap items-center gap-2">
+														<span>
+															{profile.questionnaire} · {profile.kind === 'recurring' ? `every ${profile.intervalWeeks} weeks` : 'one-time'} · from{' '}
+															{formatDate(profile.startDate)}
+															{profile.endDate ? ` to ${formatDate(profile.endDate)}` : ''} · {profile.rounds}{' '}
+															{profile.rounds === 1 ? 'round' : 'rounds'}
+														</span>
+														<Badge variant={profile.status === 'active' ? 'success' : 'neutral'}>{profile.status === 'active' ? 'Active' : 'Closed'}</Badge>
+														{profile.status === 'active' ? (
+															<ButtonLink to={modalWith(location, 'close-profile', { id: profile.id })} preventScrollReset variant="secondary" size="sm">
+																Close profile<span className="sr-only"> {profile.questionnaire} for {row.name}</span>
+															</ButtonLink>
+														) : null}
+													</li>
+												))}
+											</ul>
+										)}
+									</Cell>
+									<Cell>
+										<div className="flex flex-wrap gap-2">
+											<ButtonLink to={modalWith(location, 'student-professionals', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+												Professionals<span className="sr-only"> of {row.name}</span>
+											</ButtonLink>
+											<ButtonLink to={modalWith(location, 'add-profile', { id: row.id })} preventScrollReset size="sm">
+												Add profile<span className="sr-only"> for {row.name}</span>
+											</ButtonLink>
+										</div>
+									</Cell>
+								</Row>
+							))}
+						</TableBody>
+					</Table>
+				</div>
+			)}
+			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="students" />
+
+			{student ? (
+				<>
+					<UrlModal name="student-professionals" title={`Professionals of ${student.firstName} ${student.lastName}`}>
+						<ProfessionalsForm
+							key={student.id}
+							studentId={student.id}
+							professionals={staff}
+							current={student}
+							lastResult={resultFor(actionData, 'professionals')}
+						/>
+					</UrlModal>
+					<UrlModal name="add-profile" title={`One-time/recurring profile for ${student.firstName} ${student.lastName}`} size="lg">
+						<ProfileForm
+							key={student.id}
+							studentId={student.id}
+							questionnaires={questionnaires}
+							respondents={staff}
+							today={today}
+							lastResult={resultFor(actionData, 'create-profile')}
+						/>
+					</UrlModal>
+				</>
+			) : null}
+			{closing ? (
+				<ConfirmModal name="close-profile" title="Close profile" intent="close-profile" fields={{ id: closing.id }} confirmLabel="Close profile">
+					<p>
+						Close the {closing.questionnaire} profile of {closing.student}? No new rounds will open; the answers already given are
+						kept.
+					</p>
+				</ConfirmModal>
+			) : null}
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Manage students · Spencer' }]

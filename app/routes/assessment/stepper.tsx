@@ -1,0 +1,136 @@
+import { data, Form, redirect, useFetcher } from 'react-router'
+import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { BackLink } from '#app/components/shell/BackLink.tsx'
+import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
+import { FREQUENCY_SCALE } from '#app/models/enums.ts'
+import { refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { getOwnFeedback, saveAnswers, stepperDomain } from '#app/services/answers.server.ts'
+import type { Route } from './+types/stepper.ts'
+import { requireAssessor } from './+parts/area.server.ts'
+
+const ANSWER_PREFIX = 'answer-'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireAssessor(context, request)
+	const feedback = await getOwnFeedback(app, params.id)
+	const domain = await stepperDomain(app, feedback, params.domainId)
+	return { feedback, domain, area: app.area }
+}
+
+/**
+ * `answer`: one answer, posted by the radio group as it changes (JavaScript).
+ * `next` / `previous` / `review`: the whole domain's form, which is how
+ * answers are saved without JavaScript, then the next page.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+	const app = await requireAssessor(context, request)
+	const feedback = await getOwnFeedback(app, params.id)
+	const domain = await stepperDomain(app, feedback, params.domainId)
+	const base = `${app.area}/questionnaires/${feedback.id}/domains`
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? '')
+	const answers =
+		intent === 'answer'
+			? [{ questionId: String(formData.get('questionId') ?? ''), value: Number(formData.get('value')) }]
+			: [...formData.entries()]
+					.filter(([name]) => name.startsWith(ANSWER_PREFIX))
+					.map(([name, value]) => ({ questionId: name.slice(ANSWER_PREFIX.length), value: Number(value) }))
+	if (!['answer', 'next', 'previous', 'review'].includes(intent)) return data({ saved: null }, { status: 400 })
+	try {
+		await saveAnswers(app, feedback.id, domain.id, answers)
+	} catch (error) {
+		return refused(app, `${base}/${domain.id}`, error)
+	}
+	if (intent === 'answer') return { saved: answers[0]?.questionId ?? null }
+	if (intent === 'previous' && domain.previousId) return redirect(`${base}/${domain.previousId}`)
+	if (intent === 'next' && domain.nextId) return redirect(`${base}/${domain.nextId}`)
+	return redirect(base)
+}
+
+export default function Stepper({ loaderData }: Route.ComponentProps) {
+	const { feedback, domain, area } = loaderData
+	const base = `${area}/questionnaires/${feedback.id}/domains`
+	const editable = feedback.editable
+	return (
+		<>
+			<BackLink to={base}>All domains</BackLink>
+			<PageHeader title={domain.name}>
+				{feedback.studentName} · {feedback.questionnaire} · round {feedback.round} · domain {domain.position} of {domain.count}
+			</PageHeader>
+			{domain.description ? <p className="-mt-4 mb-6 max-w-3xl text-slate-700">{domain.description}</p> : null}
+			<p className="mb-4 max-w-3xl text-slate-800">
+				{editable
+					? 'How often is each of these true of the student? Your answers are saved as you go; you can stop and come back later.'
+					: 'This feedback can no longer be changed.'}
+			</p>
+			<Form method="post" className="flex flex-col gap-6">
+				<ol className="flex flex-col gap-4">
+					{domain.questions.map((question) => (
+						<li key={question.id} className="rounded-lg border border-slate-200 bg-white p-4">
+							<Question question={question} editable={editable} />
+						</li>
+					))}
+				</ol>
+				<div className="flex flex-wrap gap-3">
+					{editable ? (
+						<>
+							{domain.previousId ? (
+								<SubmitButton intent="previous" variant="secondary">
+									Previous domain
+								</SubmitButton>
+							) : null}
+							{domain.nextId ? (
+								<SubmitButton intent="next">Save and next domain</SubmitButton>
+							) : (
+								<SubmitButton intent="review">Save and review</SubmitButton>
+							)}
+						</>
+					) : (
+						<>
+							{domain.previousId ? (
+								<ButtonLink to={`${base}/${domain.previousId}`} variant="secondary">
+									Previous domain
+								</ButtonLink>
+							) : null}
+							<ButtonLink to={domain.nextId ? `${base}/${domain.nextId}` : base}>{domain.nextId ? 'Next domain' : 'All domains'}</ButtonLink>
+						</>
+					)}
+				</div>
+			</Form>
+		</>
+	)
+}
+
+/** One question and its frequency scale; with JavaScript each choice is saved at once and says so. */
+function Question({ question, editable }: { question: { id: string; number: number; text: string; value: number | null }; editable: boolean }) {
+	const fetcher = useFetcher<{ saved: string | null }>({ key: `answer-${question.id}` })
+	const status =
+		fetcher.state !== 'idle' ? 'Saving…' : fetcher.data?.saved === question.id ? 'Saved' : ''
+	return (
+		<div className="flex flex-col gap-2">
+			<RadioGroup
+				label={`${question.number}. ${question.text}`}
+				name={`${ANSWER_PREFIX}${question.id}`}
+				defaultValue={question.value === null ? null : String(question.value)}
+				orientation="horizontal"
+				isDisabled={!editable}
+				onChange={(value) => {
+					void fetcher.submit({ intent: 'answer', questionId: question.id, value }, { method: 'post' })
+				}}
+			>
+				{FREQUENCY_SCALE.map((option) => (
+					<Radio key={option.value} value={String(option.value)}>
+						{option.label}
+					</Radio>
+				))}
+			</RadioGroup>
+			<p role="status" className="min-h-5 text-sm font-medium text-green-800">
+				{status}
+			</p>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData ? loaderData.domain.name : 'Questionnaire'} · Spencer` }]
