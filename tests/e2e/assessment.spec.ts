@@ -1,0 +1,129 @@
+import { type Page } from '@playwright/test'
+import { withCheckLetter } from '../../app/lib/upn.ts'
+import { signIn } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// Runs with JavaScript (project "chromium") and without ("chromium-no-js") on
+// one shared database: each run assesses its own seeded Oakfield student.
+const hasJs = () => test.info().project.name !== 'chromium-no-js'
+
+/** Picks an option of our Select: a native <select> without JavaScript, the React Aria popover with it. */
+async function choose(page: Page, label: string, option: string) {
+	if (!hasJs()) {
+		await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option })
+		return
+	}
+	await page.getByRole('button', { name: new RegExp(`${label}`) }).press('Enter')
+	await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+async function signOut(page: Page) {
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL('/auth/login')
+}
+
+const SCALE = ['Always', 'Very Often', 'Sometimes', 'Rarely', 'Never'] as const
+
+/** Answers questions `from`..`to` (0-based) of the stepper's domain; with JavaScript each is saved as it is chosen. */
+async function answer(page: Page, from: number, to: number) {
+	for (let index = from; index < to; index++) {
+		const item = page.getByRole('main').locator('ol > li').nth(index)
+		const group = item.getByRole('radiogroup')
+		if (hasJs() && index === from) {
+			// Keyboard first: the arrow keys move the choice within a group.
+			await group.getByText('Always', { exact: true }).click()
+			await page.keyboard.press('ArrowRight')
+			await page.keyboard.press('ArrowRight')
+			await expect(group.getByRole('radio', { name: 'Sometimes' })).toBeChecked()
+		} else {
+			await group.getByText(SCALE[index % 5]!, { exact: true }).click()
+		}
+		if (hasJs()) await expect(item.getByRole('status')).toHaveText('Saved')
+	}
+}
+
+test('a need manager sets up a recurring profile; the teacher answers half, signs out, resumes, finishes and submits; the need manager reads it', async ({ page }) => {
+	test.setTimeout(180_000)
+	const upn = withCheckLetter(hasJs() ? '330240000025' : '330240000026')
+
+	// The need manager creates a recurring profile with the teacher as respondent.
+	await signIn(page, 'senco@oakfield.test')
+	await expect(page).toHaveURL('/need-manager/home')
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage students' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Manage students' })).toBeVisible()
+	await page.getByLabel('Search by name or UPN').fill(upn)
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page.getByRole('row')).toHaveCount(2)
+	const student = (await page.getByRole('rowheader').locator('span').first().textContent())!.trim()
+	await page.getByRole('link', { name: `Add profile for ${student}` }).click()
+	const dialog = page.getByRole('dialog', { name: `One-time/recurring profile for ${student}` })
+	await expect(dialog).toBeVisible()
+	await choose(page, 'Questionnaire', 'Wellbeing and Needs Check')
+	await dialog.getByText('Recurring', { exact: true }).click()
+	await dialog.getByLabel('Every how many weeks').fill('4')
+	await dialog.getByText('Tom Harris (Class Teacher)').click()
+	await dialog.getByRole('button', { name: 'Create profile' }).click()
+	await expect(page.getByText('Profile created').first()).toBeVisible()
+	const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date())
+	await expect(page.getByRole('row').filter({ hasText: student })).toContainText(`Wellbeing and Needs Check · every 4 weeks · from ${today}`)
+	await signOut(page)
+
+	// The teacher answers two domains and part of a third, then signs out.
+	await signIn(page, 'teacher@oakfield.test')
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click()
+	await page.getByLabel('Search by student').fill(student)
+	await page.getByRole('button', { name: 'Search' }).click()
+	const mine = page.getByRole('row').filter({ hasText: 'Round 1' }).filter({ hasText: 'Incomplete' })
+	await mine.getByRole('link', { name: student }).click()
+	await expect(page.getByRole('heading', { level: 1, name: `Wellbeing and Needs Check: ${student}` })).toBeVisible()
+	await expect(page.getByText('0 of 25 questions answered')).toBeVisible()
+	await page.getByRole('link', { name: 'Start' }).click()
+	for (let domain = 0; domain < 2; domain++) {
+		await answer(page, 0, 5)
+		await page.getByRole('button', { name: 'Save and next domain' }).click()
+		await expect(page.getByText(`domain ${domain + 2} of 5`)).toBeVisible()
+	}
+	await answer(page, 0, 3)
+	// Without JavaScript the domain's answers go with its form.
+	if (!hasJs()) await page.getByRole('button', { name: 'Save and next domain' }).click()
+	await signOut(page)
+
+	// Back again: the answers are there, and the feedback is In progress.
+	await signIn(page, 'teacher@oakfield.test')
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click()
+	await page.getByLabel('Search by student').fill(student)
+	await page.getByRole('button', { name: 'Search' }).click()
+	await page.getByRole('row').filter({ hasText: 'Round 1' }).filter({ hasText: 'In progress' }).getByRole('link', { name: student }).click()
+	await expect(page.getByText('13 of 25 questions answered')).toBeVisible()
+	await page.getByRole('button', { name: 'Submit feedback' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: '12 questions are still unanswered' })).toBeVisible()
+	await page.getByRole('link', { name: 'Continue' }).click()
+	await expect(page.getByText('domain 3 of 5')).toBeVisible()
+	await expect(page.getByRole('radiogroup').nth(1).getByRole('radio', { name: 'Very Often' })).toBeChecked()
+	await answer(page, 3, 5)
+	await page.getByRole('button', { name: 'Save and next domain' }).click()
+	await expect(page.getByText('domain 4 of 5')).toBeVisible()
+	await answer(page, 0, 5)
+	await page.getByRole('button', { name: 'Save and next domain' }).click()
+	await expect(page.getByText('domain 5 of 5')).toBeVisible()
+	await answer(page, 0, 5)
+	await page.getByRole('button', { name: 'Save and review' }).click()
+	await expect(page.getByText('25 of 25 questions answered')).toBeVisible()
+	await page.getByRole('button', { name: 'Submit feedback' }).click()
+	await expect(page.getByText('Feedback submitted').first()).toBeVisible()
+	await expect(page).toHaveURL('/professional/questionnaires')
+	await signOut(page)
+
+	// The need manager finds it on the home's feedback tab and reads the answers.
+	await signIn(page, 'senco@oakfield.test')
+	await page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'Feedback' }).click()
+	await expect(page).toHaveURL('/need-manager/home/feedback')
+	await page.getByRole('row').filter({ hasText: student }).getByRole('link').click()
+	await expect(page).toHaveURL(/\/need-manager\/feedback\/[0-9a-f-]{36}$/)
+	await expect(page.getByRole('heading', { level: 1, name: `Wellbeing and Needs Check: ${student}` })).toBeVisible()
+	await expect(page.getByText('by Tom Harris')).toBeVisible()
+	await expect(page.getByRole('heading', { level: 2 })).toHaveCount(5)
+	await expect(page.getByText('Not answered')).toHaveCount(0)
+	await expect(page.getByText(/^(High|Medium|Low) need$/)).toHaveCount(25)
+	await expect(page.getByRole('link', { name: `${student}’s profile` })).toHaveAttribute('href', /\/students\/profile\/[0-9a-f-]{36}$/)
+})
