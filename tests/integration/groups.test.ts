@@ -99,7 +99,7 @@ describe('another school’s group, student or staff member answers 404', () => 
 			{ intent: 'remove-student', studentId: ourStudent.id },
 			{ intent: 'add-staff', membershipId: await membershipOf('teacher@oakfield.test') },
 			{ intent: 'delete-group' },
-		]) {
+		] as Record<string, string>[]) {
 			expect((await office.post(`${LIST}/${theirs}`, form)).status, form.intent).toBe(404)
 		}
 		expect(await app.sql('select name from student_group where id = ?', [theirs])).toEqual([{ name: 'Year 9 mentoring' }])
