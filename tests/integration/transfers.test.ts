@@ -10,7 +10,7 @@ let meadowview: Browser
 const school: Record<'oakfield' | 'riverside' | 'meadowview', string> = { oakfield: '', riverside: '', meadowview: '' }
 
 beforeAll(async () => {
-	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000', QUERY_STATS: '1' })
 	oakfield = new Browser(app)
 	riverside = new Browser(app)
 	meadowview = new Browser(app)
@@ -182,6 +182,38 @@ describe('sending a request', () => {
 		for (const body of refused) expect(body.text).toContain(ERROR_CATALOGUE[1006])
 		expect(await app.sql('select id from transfer_request where student_id = ?', [student.id])).toHaveLength(1)
 		expect(await app.sql("select id from audit_event where action = 'transfer.request' and entity_id in (select id::text from transfer_request where student_id = ?)", [student.id])).toHaveLength(1)
+	})
+})
+
+describe('the lists', () => {
+	test('incoming requests paginate, search and sort on the server, in the same number of queries whatever their number', async () => {
+		const queries = async (path: string) => {
+			const response = await riverside.request(path)
+			expect(response.status).toBe(200)
+			return Number(response.headers.get('X-Query-Count'))
+		}
+		const few = await queries(INCOMING)
+		// Decided requests (any number per student) from every Meadow View student.
+		await app.sql(
+			`insert into transfer_request (id, created_at, updated_at, student_id, from_school_id, to_school_id, status, reason, decided_at)
+			select gen_random_uuid(), now() - (n || ' minutes')::interval, now(), s.id, s.school_id, ?, 'rejected', 'Full', now()
+			from student s cross join generate_series(1, 3) n where s.school_id = ?`,
+			[school.riverside, school.meadowview],
+		)
+		expect(await queries(INCOMING)).toBe(few)
+		const [total] = await app.sql<{ n: number }>('select count(*)::int as n from transfer_request where to_school_id = ?', [school.riverside])
+		expect(total!.n).toBeGreaterThan(25)
+		expect(await page(riverside, INCOMING)).toContain(`Showing 1–25 of ${total!.n}`)
+		expect(await page(riverside, `${INCOMING}?page=2`)).toContain(`Showing 26–${Math.min(50, total!.n)} of ${total!.n}`)
+		const meadow = await page(riverside, `${INCOMING}?q=meadow`)
+		expect(meadow).toContain('Meadow View School')
+		expect(meadow).not.toContain('Oakfield Primary School')
+		expect(await page(riverside, `${INCOMING}?q=zzzz`)).toContain('No matching data')
+		// Pending first by default (the request sent above is still pending).
+		const list = await page(riverside, INCOMING)
+		expect(list.indexOf('Request sent')).toBeGreaterThan(-1)
+		expect(list.indexOf('Request sent')).toBeLessThan(list.indexOf('Request rejected'))
+		await app.sql("delete from transfer_request where from_school_id = ? and reason = 'Full'", [school.meadowview])
 	})
 })
 
