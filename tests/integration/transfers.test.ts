@@ -329,6 +329,39 @@ describe('deciding', () => {
 		expect(await app.sql('select status, reason from transfer_request where id = ?', [id])).toEqual([{ status: 'approved', reason: null }])
 	})
 
+	test('a student whose UPN the destination already holds is refused with 1003 as a toast, and nothing is written', async () => {
+		const student = await nthStudent('oakfield', 4)
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const id = await pendingRequestOf(student.id)
+		const state = () =>
+			app.sql(
+				`select (select school_id from student where id = ?) as school,
+					(select count(*)::int from group_student where student_id = ?) as groups,
+					(select count(*)::int from student_professional where student_id = ?) as professionals,
+					(select string_agg(distinct school_id::text, ',') from profile where student_id = ?) as profiles,
+					(select status from transfer_request where id = ?) as status`,
+				[student.id, student.id, student.id, student.id, id],
+			)
+		const before = await state()
+		// UPNs are unique on the platform, so the clash can only be staged with the constraint lifted.
+		await app.sql('alter table student drop constraint student_upn_unique')
+		try {
+			await app.sql(
+				`insert into student (id, created_at, updated_at, school_id, upn, first_name, last_name, date_of_birth, gender, year_group, sen_status, archived)
+				values (gen_random_uuid(), now(), now(), ?, ?, 'Twin', 'Record', '2012-01-01', 'Female', 'Year 9', 'none', false)`,
+				[school.riverside, student.upn],
+			)
+			const refused = await postAndFollow(riverside, INCOMING, { intent: 'approve', id })
+			expect(refused.text).toContain(ERROR_CATALOGUE[1003])
+			expect(await state()).toEqual(before)
+			expect(await app.sql("select id from audit_event where action = 'transfer.approve' and entity_id = ?", [id])).toEqual([])
+		} finally {
+			await app.sql("delete from student where first_name = 'Twin' and last_name = 'Record'")
+			await app.sql('alter table student add constraint student_upn_unique unique (upn)')
+		}
+		expect((await oakfield.post(OUTGOING, { intent: 'cancel', id })).status).toBe(302)
+	})
+
 	test('rejection needs a reason, keeps the student where it is, and the sender sees why', async () => {
 		const student = await nthStudent('oakfield', 1)
 		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
