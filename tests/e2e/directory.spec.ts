@@ -84,6 +84,8 @@ test('add a directory member with access, who completes the invitation; set thei
 })
 
 test('your own row has no actions; a member’s access modal; deleting someone with submitted feedback is refused with a toast', async ({ page }) => {
+	// Five page loads, each checked by axe: more than the default 30 s without JavaScript on a busy machine.
+	test.setTimeout(90_000)
 	await signIn(page, 'office@oakfield.test')
 	await page.goto('/school-admin/directory?q=office')
 	const row = page.getByRole('row', { name: /Olivia Bennett/ })

@@ -1,15 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useLocation } from 'react-router'
+import { data, useLocation } from 'react-router'
 import { AccessBadge } from '#app/components/directory/AccessBadge.tsx'
 import { StaffSearch } from '#app/components/directory/StaffSearch.tsx'
-import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
-import { modalWith, withoutModals } from '#app/components/questionnaires/hrefs.ts'
+import { modalWith } from '#app/components/questionnaires/hrefs.ts'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { Select } from '#app/components/ui/Select.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import { openModals } from '#app/lib/modals.ts'
 import { readListQuery } from '#app/lib/pagination.ts'
@@ -27,7 +24,8 @@ import {
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { pageAfter } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
-import { ROLE_OPTIONS, SetRoleSchema } from './+parts/member-schema.ts'
+import { MemberModals } from './+parts/MemberModals.tsx'
+import { SetRoleSchema } from './+parts/member-schema.ts'
 import type { Route } from './+types/list.ts'
 
 const MEMBER_MODALS = ['set-role', 'access', 'delete-person']
@@ -172,63 +170,6 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 			)}
 			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="staff" />
 			{member ? <MemberModals member={member} /> : null}
-		</>
-	)
-}
-
-type Member = { id: string; name: string; email: string; role: keyof typeof ROLE_LABELS & string; access: 'none' | 'invited' | 'active' }
-
-/** The three modals about one person; each posts to the list without the modal, so any answer closes it. */
-function MemberModals({ member }: { member: Member }) {
-	const location = useLocation()
-	const action = withoutModals(location, ['id'])
-	const hidden = <input type="hidden" name="id" value={member.id} />
-	return (
-		<>
-			<UrlModal name="set-role" title={`Set the role of ${member.name}`} size="sm" closeLabel="Cancel">
-				<Form method="post" action={action} className="flex flex-col gap-4">
-					{hidden}
-					<Select label="Role" name="role" options={ROLE_OPTIONS} defaultValue={member.role} isRequired />
-					<p className="text-sm text-slate-700">A school admin manages students and staff; they are taken off the students they were linked to.</p>
-					<div>
-						<SubmitButton intent="set-role">Save role</SubmitButton>
-					</div>
-				</Form>
-			</UrlModal>
-			<UrlModal name="access" title={`Access for ${member.name}`} size="sm" closeLabel="Cancel">
-				<Form method="post" action={action} className="flex flex-col gap-4">
-					{hidden}
-					<p>
-						{member.access === 'none'
-							? `${member.name} cannot sign in. Giving access sends an invitation to ${member.email} with a link to set a password.`
-							: member.access === 'invited'
-								? `${member.name} was invited and has not set a password yet. Resending sends a new link; the old one stops working.`
-								: `${member.name} can sign in.`}
-					</p>
-					<div className="flex flex-wrap gap-2">
-						{member.access === 'active' ? null : <SubmitButton intent="give-access">{member.access === 'none' ? 'Give access' : 'Resend invitation'}</SubmitButton>}
-						{member.access === 'none' ? null : (
-							<SubmitButton intent="remove-access" variant="danger">
-								Remove access
-							</SubmitButton>
-						)}
-					</div>
-				</Form>
-			</UrlModal>
-			<UrlModal name="delete-person" title={`Delete ${member.name}`} size="sm" closeLabel="Cancel">
-				<Form method="post" action={action} className="flex flex-col gap-4">
-					{hidden}
-					<p>
-						{member.name} leaves the directory, their student links, groups and questionnaires they have not submitted. Feedback they submitted
-						stays; someone with submitted feedback cannot be deleted (remove their access instead).
-					</p>
-					<div>
-						<SubmitButton intent="delete" variant="danger">
-							Delete person
-						</SubmitButton>
-					</div>
-				</Form>
-			</UrlModal>
 		</>
 	)
 }
