@@ -5,7 +5,7 @@ import type { Browser, TestApp } from './app.ts'
 export async function checkUpload(browser: Browser, path: string, content: string | Uint8Array, fileName = 'import.csv') {
 	const form = new FormData()
 	form.set('intent', 'check')
-	form.set('file', new File([content], fileName, { type: 'text/csv' }))
+	form.set('file', new File([typeof content === 'string' ? content : new Uint8Array(content)], fileName, { type: 'text/csv' }))
 	return browser.request(path, { method: 'POST', body: form, headers: { Origin: browser.app.url } })
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
 import { withCheckLetter } from '#app/lib/upn.ts'
-import { openDatabase } from '#app/services/database.server.ts'
+import { forkEm, openDatabase } from '#app/services/database.server.ts'
 import type { DatabaseTarget } from '#app/services/env.server.ts'
 import { Browser, type TestApp } from './app.ts'
 import { checkUpload, startFromDryRun } from './import-helpers.ts'
@@ -70,7 +70,7 @@ test('a server killed mid-import: the next one finishes the job, counts right, n
 
 	const db = await openDatabase(target)
 	try {
-		const em = db.orm.em.fork()
+		const em = forkEm(db.orm)
 		const [job] = await em.execute<{ status: string; total: number; processed: number; created: number; updated: number; failed: number; attempts: number; row_errors: { row: number }[] }[]>(
 			'select status, total, processed, created, updated, failed, attempts, row_errors from import_job',
 		)
