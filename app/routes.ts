@@ -78,9 +78,13 @@ export default [
 				// Groups: the list (with its "add new group" modal), and one group's students and staff.
 				route('groups', 'routes/school-admin/groups/list.tsx'),
 				route('groups/:id', 'routes/school-admin/groups/details.tsx'),
-				// The staff directory (its import screens are the import block's).
+				// The staff directory: the list with its modals, add, and the import like the students'.
 				route('directory', 'routes/school-admin/directory/list.tsx'),
 				route('directory/add', 'routes/school-admin/directory/add.tsx'),
+				route('directory/import', 'routes/school-admin/directory/import.tsx'),
+				route('directory/import/template.csv', 'routes/school-admin/directory/import-template.ts'),
+				route('directory/import/:id', 'routes/school-admin/directory/import-status.tsx'),
+				route('directory/import/:id/errors.csv', 'routes/school-admin/directory/import-errors.ts'),
 			]),
 		]),
 		...prefix('need-manager', [

@@ -18,7 +18,8 @@ export type ImportValuesRow<Values> = { row: number; values: Values }
 /** What a batch's rows would do, decided against the database. */
 export type ImportPlan<Values> = {
 	create: ImportValuesRow<Values>[]
-	update: (ImportValuesRow<Values> & { id: string })[]
+	/** `id` is the record to update; `detail` carries what a kind needs besides (the directory: the user, and whether to rename them). */
+	update: (ImportValuesRow<Values> & { id: string; detail?: { userId: string; rename: boolean } })[]
 	unchanged: number
 	refused: ImportRowError[]
 }
@@ -38,6 +39,17 @@ export type ImportKindHandler<Values> = {
  * share one connection, and without a gap the worker would take it back
  * before any waiting request got its turn.
  */
+/** One audit row per record written, in one insert (the same columns `audit()` fills). */
+export async function auditMany(tx: Em, actor: ImportActor, entityType: string, events: { action: string; id: string }[]) {
+	if (events.length === 0) return
+	await tx.execute(
+		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
+		select gen_random_uuid(), now(), now(), ?, null, v.action, ?, v.id, ?, now()
+		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
+		[actor.userId, entityType, actor.schoolId, JSON.stringify(events)],
+	)
+}
+
 export type WorkerOptions = { leaseSeconds: number; batchSize: number; pollMs: number; maxAttempts: number; pauseMs: number }
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { leaseSeconds: 30, batchSize: 500, pollMs: 1000, maxAttempts: 5, pauseMs: 0 }
 

@@ -1,7 +1,7 @@
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { readStudentImport, type StudentImportValues } from '#app/lib/student-import.ts'
 import type { Em } from './database.server.ts'
-import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from './import-queue.server.ts'
+import { auditMany, type ImportActor, type ImportKindHandler, type ImportPlan, type ImportValuesRow } from './import-queue.server.ts'
 
 /**
  * Students from a CSV, upserted by UPN: a batch costs the same few queries
@@ -96,17 +96,6 @@ async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<StudentImportV
 	}
 	await auditMany(tx, actor, 'Student', events)
 	return { created: events.length - updated, updated, errors }
-}
-
-/** One audit row per record written, in one insert (the same columns `audit()` fills). */
-export async function auditMany(tx: Em, actor: ImportActor, entityType: string, events: { action: string; id: string }[]) {
-	if (events.length === 0) return
-	await tx.execute(
-		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
-		select gen_random_uuid(), now(), now(), ?, null, v.action, ?, v.id, ?, now()
-		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
-		[actor.userId, entityType, actor.schoolId, JSON.stringify(events)],
-	)
 }
 
 export const studentImport: ImportKindHandler<StudentImportValues> = { read: readStudentImport, plan, apply }

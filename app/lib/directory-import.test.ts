@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest'
+import { directoryTemplateCsv, readDirectoryImport, readRole } from './directory-import.ts'
+
+const read = (text: string) => readDirectoryImport(new TextEncoder().encode(text))
+
+describe('the directory import', () => {
+	test('roles as people write them', () => {
+		expect(['School admin', 'schoolAdmin', 'Need manager', 'SENCo', 'professional', 'need_manager'].map(readRole)).toEqual([
+			'schoolAdmin',
+			'schoolAdmin',
+			'needManager',
+			'needManager',
+			'professional',
+			'needManager',
+		])
+		expect(readRole('Head')).toBeNull()
+	})
+
+	test('the template reads back; e-mails are compared in lower case', () => {
+		expect(read(directoryTemplateCsv())).toEqual({
+			ok: true,
+			rows: [{ row: 2, values: { email: 'j.bloggs@school.example', firstName: 'Joe', lastName: 'Bloggs', role: 'professional', jobTitle: 'Teaching Assistant' } }],
+		})
+	})
+
+	test('headers in any order and case; no job title column leaves it unset; an empty cell clears it', () => {
+		const without = read('surname,EMAIL,forename,role\nBloggs,J.Bloggs@School.Example,Joe,SENCo\n')
+		expect(without).toEqual({ ok: true, rows: [{ row: 2, values: { email: 'j.bloggs@school.example', firstName: 'Joe', lastName: 'Bloggs', role: 'needManager', jobTitle: undefined } }] })
+		const empty = read('E-mail,First name,Last name,Role,Job title\na@b.example,A,B,Professional,\n')
+		expect(empty.ok && empty.rows[0]?.values?.jobTitle).toBeNull()
+	})
+
+	test('bad rows are refused with row, column and message; a repeated e-mail too', () => {
+		const result = read(
+			['Email,Forename,Surname,Role', 'not-an-email,A,B,Professional', 'c@d.example,,B,Head', 'e@f.example,E,F,Professional', 'E@F.example,E,F,Professional'].join('\n'),
+		)
+		if (!result.ok) throw new Error('expected rows')
+		expect(result.rows.flatMap((row) => row.errors ?? [])).toEqual([
+			{ row: 2, column: 'Email', message: 'Enter an e-mail address like name@school.org' },
+			{ row: 3, column: 'Role', message: 'Use School admin, Need manager or Professional' },
+			{ row: 3, column: 'Forename', message: 'Enter a first name' },
+			{ row: 5, column: 'Email', message: 'The same value is already on row 4' },
+		])
+	})
+
+	test('a broken header answers broken', () => {
+		expect(read('Email,Forename,Surname\n')).toEqual({ ok: false, reason: 'broken' })
+		expect(read('Email,Forename,Surname,Role,Shoe size\n')).toEqual({ ok: false, reason: 'broken' })
+	})
+})

@@ -1,0 +1,12 @@
+import { requireRole } from '#app/services/guards.server.ts'
+import { importErrorsCsv } from '#app/services/imports.server.ts'
+import type { Route } from './+types/import-errors.ts'
+
+/** A staff import's refused rows as CSV, cells safe to open in a spreadsheet. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const app = await requireRole(context, request, 'schoolAdmin')
+	const { fileName, csv } = await importErrorsCsv(app, 'directory', params.id)
+	return new Response(csv, {
+		headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` },
+	})
+}

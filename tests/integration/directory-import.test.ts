@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, startApp, type TestApp } from './app.ts'
+import { checkUpload, importFile, waitForJob } from './import-helpers.ts'
+
+let app: TestApp
+let office: Browser
+let riversideJobId: string
+
+const IMPORT = '/school-admin/directory/import'
+
+const staff = [
+	'Email,Forename,Surname,Role,Job title',
+	'new.teacher@oakfield.test,Nadia,Hussain,Professional,Year 2 Teacher',
+	'MENTOR@riverside.test,Someone,Else,Professional,Visiting Mentor',
+	'TEACHER@oakfield.test,Tom,Harris,Need manager,Deputy SENCo',
+	'admin@spencer.test,Pat,Admin,School admin,',
+	'office@oakfield.test,Olivia,Bennett,Professional,Data Manager',
+	'no-role@oakfield.test,No,Role,Head,',
+].join('\n')
+
+beforeAll(async () => {
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
+	office = new Browser(app)
+	await office.signIn('office@oakfield.test')
+	const riverside = new Browser(app)
+	await riverside.signIn('office@riverside.test')
+	riversideJobId = await importFile(riverside, IMPORT, 'E-mail,First name,Last name,Role\nriver.new@riverside.test,River,New,Professional\n')
+})
+afterAll(() => app?.close())
+
+const member = async (email: string, school = 'oakfield') =>
+	(
+		await app.sql<{ role: string; job_title: string | null; access: string; first_name: string; last_name: string }>(
+			`select m.role, m.job_title, m.access, u.first_name, u.last_name from school_membership m join users u on u.id = m.user_id join school s on s.id = m.school_id
+			where lower(u.email) = ? and s.subdomain = ?`,
+			[email, school],
+		)
+	)[0]
+
+describe('the staff import screens refuse other roles, visitors, and other schools', () => {
+	const paths = () => [IMPORT, `${IMPORT}/template.csv`, `${IMPORT}/${riversideJobId}`, `${IMPORT}/${riversideJobId}/errors.csv`]
+
+	test.each([
+		{ email: 'admin@spencer.test', home: '/spencer-admin' },
+		{ email: 'senco@oakfield.test', home: '/need-manager' },
+		{ email: 'teacher@oakfield.test', home: '/professional' },
+	])('$email is sent to $home, for reads and for posts', async ({ email, home }) => {
+		const browser = new Browser(app)
+		await browser.signIn(email)
+		for (const path of paths()) {
+			const read = await browser.request(path)
+			expect(read.headers.get('Location'), path).toMatch(new RegExp(`^${home}`))
+			const write = await checkUpload(browser, path, staff)
+			expect(write.status, path).toBe(302)
+			expect(write.headers.get('Location'), path).toMatch(new RegExp(`^${home}`))
+		}
+	})
+
+	test('a visitor is sent to sign in; another school’s job answers 404', async () => {
+		for (const path of paths()) expect((await new Browser(app).request(path)).headers.get('Location')).toMatch(/^\/auth\/login\?redirectTo=/)
+		expect((await office.request(`${IMPORT}/${riversideJobId}`)).status).toBe(404)
+		expect((await office.request(`${IMPORT}/${riversideJobId}/errors.csv`)).status).toBe(404)
+	})
+})
+
+describe('importing staff by e-mail', () => {
+	test('new people join without access; known ones join or are updated; a platform admin and the last school admin are refused', async () => {
+		const users = (await app.sql<{ n: number }>('select count(*)::int as n from users'))[0]!.n
+		const id = await importFile(office, IMPORT, staff, 'staff.csv')
+		const job = await waitForJob(app, id)
+		expect(job).toMatchObject({ status: 'completed_with_errors', total: 6, created: 2, updated: 1, failed: 3 })
+		expect(job.row_errors).toEqual([
+			{ row: 5, column: 'E-mail', message: 'This e-mail belongs to a Spencer administrator' },
+			{ row: 6, column: 'Role', message: 'The school must keep at least one school admin' },
+			{ row: 7, column: 'Role', message: 'Use School admin, Need manager or Professional' },
+		])
+		expect((await app.sql<{ n: number }>('select count(*)::int as n from users'))[0]!.n).toBe(users + 1)
+		expect(await member('new.teacher@oakfield.test')).toEqual({ role: 'professional', job_title: 'Year 2 Teacher', access: 'none', first_name: 'Nadia', last_name: 'Hussain' })
+		// Riverside's mentor joins Oakfield's directory under the name Riverside knows.
+		expect(await member('mentor@riverside.test')).toMatchObject({ role: 'professional', access: 'none', first_name: 'Daniel', last_name: 'Reid' })
+		expect(await member('mentor@riverside.test', 'riverside')).toMatchObject({ role: 'professional', job_title: 'Learning Mentor' })
+		expect(await member('teacher@oakfield.test')).toMatchObject({ role: 'needManager', job_title: 'Deputy SENCo', access: 'active' })
+		expect(await member('office@oakfield.test')).toMatchObject({ role: 'schoolAdmin' })
+		expect(await app.sql("select m.id from school_membership m join users u on u.id = m.user_id where u.email = 'admin@spencer.test'")).toEqual([])
+		const audits = await app.sql<{ action: string }>("select action from audit_event where action like 'member.import.%' and school_id = (select id from school where subdomain = 'oakfield') order by action")
+		expect(audits.map((audit) => audit.action)).toEqual(['member.import.create', 'member.import.create', 'member.import.update'])
+	})
+
+	test('importing the same file again changes nothing', async () => {
+		const before = await app.sql('select id, role, job_title, access, updated_at from school_membership order by id')
+		const id = await importFile(office, IMPORT, staff, 'staff.csv')
+		expect(await waitForJob(app, id)).toMatchObject({ created: 0, updated: 0, failed: 3 })
+		expect(await app.sql('select id, role, job_title, access, updated_at from school_membership order by id')).toEqual(before)
+	})
+
+	test('a name changes for someone only this school knows; the template reads back', async () => {
+		const id = await importFile(office, IMPORT, 'E-mail,First name,Last name,Role\nnew.teacher@oakfield.test,Nadia,Hussain-Reid,Professional\n')
+		expect(await waitForJob(app, id)).toMatchObject({ created: 0, updated: 1, failed: 0, status: 'completed' })
+		// No job title column: the job title is kept.
+		expect(await member('new.teacher@oakfield.test')).toMatchObject({ last_name: 'Hussain-Reid', job_title: 'Year 2 Teacher' })
+		const template = await (await office.request(`${IMPORT}/template.csv`)).text()
+		const checked = await checkUpload(office, IMPORT, template)
+		expect(checked.status).toBe(200)
+	})
+})
