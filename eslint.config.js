@@ -14,6 +14,8 @@ export default tseslint.config(
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+			// The server loads node_modules as they are: date-fns' index pulls in its whole library (~200 MB resident on Node 24).
+			'no-restricted-imports': ['error', { paths: [{ name: 'date-fns', message: "Import each function from its own file: 'date-fns/format'." }] }],
 		},
 	},
 	{

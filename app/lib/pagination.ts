@@ -1,4 +1,7 @@
-/** Server-side list state from a URL: search, sort, direction, page. */
+/** Page sizes a list accepts from `?perPage=`; anything else gets the list's default. */
+export const PAGE_SIZES = [10, 25, 50, 100]
+
+/** Server-side list state from a URL: search, sort, direction, page and page size. */
 export type ListQuery<Sort extends string> = { q: string; sort: Sort; dir: 'asc' | 'desc'; page: number; pageSize: number }
 
 export function readListQuery<Sort extends string>(
@@ -11,7 +14,9 @@ export function readListQuery<Sort extends string>(
 	const sort = (sorts as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : fallback
 	const dir = params.get('dir') === 'desc' ? 'desc' : 'asc'
 	const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
-	return { q: (params.get('q') ?? '').trim().slice(0, 100), sort, dir, page, pageSize }
+	// A longer page when asked for (?perPage=50), from a short list so no request can ask for the whole table.
+	const perPage = Number(params.get('perPage'))
+	return { q: (params.get('q') ?? '').trim().slice(0, 100), sort, dir, page, pageSize: PAGE_SIZES.includes(perPage) ? perPage : pageSize }
 }
 
 /** The URL of another page of the same list, keeping search and sort. */

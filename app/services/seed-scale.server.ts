@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { format, subWeeks } from 'date-fns'
+// One file per function: the package's index loads its whole library (~200 MB of resident memory on Node 24).
+import { format } from 'date-fns/format'
+import { subWeeks } from 'date-fns/subWeeks'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { School, SchoolMembership, User, YEAR_GROUPS } from '#app/models/index.ts'
 import type { Em } from './database.server.ts'

@@ -1,4 +1,7 @@
-import { addWeeks, format, subWeeks } from 'date-fns'
+// One file per function: the package's index loads its whole library (~200 MB of resident memory on Node 24).
+import { addWeeks } from 'date-fns/addWeeks'
+import { format } from 'date-fns/format'
+import { subWeeks } from 'date-fns/subWeeks'
 import { seededRandom } from '#app/lib/random.ts'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import {

@@ -1,0 +1,18 @@
+/**
+ * npm run bench — on PostgreSQL (DATABASE_URL) after `npm run seed:scale`,
+ * against the production build started here with QUERY_STATS=1:
+ * - the school admin's students list (50 of 1,000 students) next to the
+ *   signed-out login page: p50/p95 latency and requests/s at 8 connections,
+ *   and SQL queries per request;
+ * - a 10,000-row student import: duration, rows/s, the server's peak RSS.
+ * Targets (issue 5): list p95 ≤ 50 ms and ≥ 50 % of the login page's
+ * requests/s; import ≥ 2,000 rows/s with peak RSS ≤ 300 MB.
+ * BENCH_SECTIONS=students-list,student-import picks sections; BENCH_SECONDS
+ * sets each load's length (10). A new measurement is a BenchSection in
+ * scripts/bench/, added to the list below.
+ */
+import { runBench } from './bench/harness.ts'
+import { studentImportSection } from './bench/student-import.ts'
+import { studentsListSection } from './bench/students-list.ts'
+
+await runBench([studentsListSection, studentImportSection])

@@ -1,0 +1,152 @@
+/**
+ * The bench's frame: one production server on the bench database, sections
+ * run one after the other against it, each printing its figures and naming
+ * the targets it missed. A new measurement is one more BenchSection.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { buildIfNeeded } from '../build-if-needed.js'
+
+export type Sql = <T = Record<string, unknown>>(query: string, params?: unknown[]) => Promise<T[]>
+
+export type LoadFigures = { p50: number; p95: number; rps: number; requests: number }
+
+export type BenchContext = {
+	base: string
+	sql: Sql
+	/** A session cookie for the account (school staff sign in with the password alone). */
+	signIn(email: string): Promise<string>
+	/** GET a path at 8 concurrent connections for the bench's duration; latencies of every response. */
+	load(pathname: string, cookie?: string): Promise<LoadFigures>
+	/** SQL queries the server ran for one GET (X-Query-Count). */
+	queriesFor(pathname: string, cookie?: string): Promise<number>
+	/** The server's resident memory now, and its peak so far (MB), from /proc. */
+	serverMemory(): { rssMb: number; peakMb: number }
+}
+
+export type SectionResult = { lines: string[]; missed: string[] }
+
+export type BenchSection = {
+	name: string
+	/** Data the section needs, written before the server starts. */
+	prepare?(sql: Sql): Promise<void>
+	run(context: BenchContext): Promise<SectionResult>
+}
+
+const CONNECTIONS = 8
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const PORT = Number(process.env.BENCH_PORT ?? 4392)
+export const DEMO_PASSWORD = 'Spencer!2026'
+
+export async function runBench(sections: BenchSection[]) {
+	const databaseUrl = process.env.DATABASE_URL ?? ''
+	if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+		console.error('npm run bench measures PostgreSQL: set DATABASE_URL=postgres://… to a database filled by `npm run seed:scale`.')
+		process.exit(2)
+	}
+	const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').filter(Boolean)
+	const chosen = wanted.length ? sections.filter((section) => wanted.includes(section.name)) : sections
+	const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+	const sql: Sql = async (query, params = []) => (await pool.query(query, params)).rows
+	let server: ChildProcess | null = null
+	const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-bench-outbox-'))
+	const missed: string[] = []
+	try {
+		for (const section of chosen) await section.prepare?.(sql)
+		buildIfNeeded()
+		server = spawn(process.execPath, ['server.js'], {
+			env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox },
+			stdio: ['ignore', 'ignore', 'inherit'],
+		})
+		const base = `http://127.0.0.1:${PORT}`
+		await waitFor(`${base}/healthz`)
+		const pid = server.pid!
+		const context: BenchContext = {
+			base,
+			sql,
+			signIn: (email) => signIn(base, email),
+			load: (pathname, cookie) => load(`${base}${pathname}`, cookie),
+			queriesFor: async (pathname, cookie) => {
+				const response = await fetch(`${base}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
+				await response.arrayBuffer()
+				if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
+				return Number(response.headers.get('X-Query-Count'))
+			},
+			serverMemory: () => memoryOf(pid),
+		}
+		console.log(`\nSpencer bench: production build on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per page\n`)
+		for (const section of chosen) {
+			const result = await section.run(context)
+			console.log(result.lines.join('\n'))
+			console.log('')
+			missed.push(...result.missed)
+		}
+		if (missed.length) {
+			console.log(`Missed: ${missed.join('; ')}`)
+			process.exitCode = 1
+		} else {
+			console.log('Every target met.')
+		}
+	} finally {
+		server?.kill('SIGTERM')
+		await pool.end()
+		rmSync(outbox, { recursive: true, force: true })
+	}
+}
+
+async function load(url: string, cookie?: string): Promise<LoadFigures> {
+	const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+	// A short warm-up first, so the figures are of a running server, not of its first requests.
+	await autocannon({ url, connections: CONNECTIONS, duration: 2, headers })
+	const latencies: number[] = []
+	const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
+	instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime))
+	const result = await instance
+	if (result.non2xx || result.errors || result.timeouts) {
+		throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`)
+	}
+	latencies.sort((a, b) => a - b)
+	const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0
+	return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, requests: result.requests.total }
+}
+
+function memoryOf(pid: number) {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
+	return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+async function waitFor(url: string) {
+	for (let i = 0; i < 240; i++) {
+		try {
+			if ((await fetch(url)).ok) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500))
+	}
+	throw new Error(`${url} did not answer`)
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+	const response = await fetch(`${base}/auth/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+		body: new URLSearchParams({ intent: 'password', email, password: DEMO_PASSWORD }),
+	})
+	const session = response.headers
+		.getSetCookie()
+		.map((value) => value.split(';')[0]!)
+		.find((value) => value.includes('spencer_session='))
+	if (!session) throw new Error(`could not sign in as ${email} (${response.status})`)
+	return session
+}
+
+export function pad(text: string | number, width: number) {
+	return String(text).padEnd(width)
+}

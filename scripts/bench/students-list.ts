@@ -1,0 +1,44 @@
+import { pad, type BenchSection } from './harness.ts'
+import { ensureSchoolAdmin } from './fixtures.ts'
+
+const SCHOOL = 'scale-01'
+export const STUDENTS_PAGE = '/school-admin/students/list?perPage=50&page=3'
+const TARGET_P95_MS = 50
+const TARGET_SHARE_OF_LOGIN = 0.5
+
+/**
+ * The school admin's students list (a page of 50 of a school's 1,000
+ * students), next to the signed-out login page in the same run: the
+ * framework's own cost on this machine.
+ */
+export const studentsListSection: BenchSection = {
+	name: 'students-list',
+	prepare: async (sql) => void (await ensureSchoolAdmin(sql, SCHOOL)),
+	async run(context) {
+		const cookie = await context.signIn(`office@${SCHOOL}.test`)
+		const [{ n: students } = { n: 0 }] = await context.sql<{ n: number }>(
+			'select count(*)::int as n from student where school_id = (select id from school where subdomain = $1)',
+			[SCHOOL],
+		)
+		const login = await context.load('/auth/login')
+		const list = await context.load(STUDENTS_PAGE, cookie)
+		const queries = { login: await context.queriesFor('/auth/login'), list: await context.queriesFor(STUDENTS_PAGE, cookie) }
+		const share = list.rps / login.rps
+		const missed: string[] = []
+		if (list.p95 > TARGET_P95_MS) missed.push(`students list p95 ${list.p95} ms > ${TARGET_P95_MS} ms`)
+		if (share < TARGET_SHARE_OF_LOGIN) missed.push(`students list at ${Math.round(share * 100)}% of the login page's requests/s`)
+		const row = (name: string, figures: typeof login, count: number) =>
+			pad(name, 34) + pad(figures.p50, 9) + pad(figures.p95, 9) + pad(Math.round(figures.rps), 10) + pad(figures.requests, 10) + count
+		return {
+			missed,
+			lines: [
+				`Students list: ${STUDENTS_PAGE} at ${SCHOOL} (${students} students)`,
+				pad('page', 34) + pad('p50 ms', 9) + pad('p95 ms', 9) + pad('req/s', 10) + pad('requests', 10) + 'SQL queries/request',
+				row('login (signed out)', login, queries.login),
+				row('students list (50 of ' + students + ')', list, queries.list),
+				`p95 ${list.p95} ms (target ≤ ${TARGET_P95_MS}: ${list.p95 <= TARGET_P95_MS ? 'ok' : 'MISSED'}); ` +
+					`${Math.round(share * 100)}% of the login page's requests/s (target ≥ ${TARGET_SHARE_OF_LOGIN * 100}%: ${share >= TARGET_SHARE_OF_LOGIN ? 'ok' : 'MISSED'})`,
+			],
+		}
+	},
+}
