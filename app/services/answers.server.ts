@@ -59,18 +59,20 @@ const ASSIGNED_FROM = `from feedback f
 
 /**
  * The feedback the acting user must give (or has given): their rows of the
- * school's profiles, open ones first, by due date; a closed profile's rounds
- * stay listed only once complete. Three queries (rounds due, page, total).
+ * school's profiles, open ones first, by the day they opened; a closed
+ * profile's rounds stay listed only once complete. `openOnly` keeps what is
+ * still to do (the home's first tab). Three queries (rounds due, page, total).
  */
 export async function listAssigned(
 	app: SignedIn,
 	query: ListQuery<'due'>,
-	status: FeedbackStatus | null,
+	{ status = null, openOnly = false }: { status?: FeedbackStatus | null; openOnly?: boolean } = {},
 ): Promise<{ rows: AssignedRow[]; total: number }> {
 	const schoolId = schoolOf(app)
 	await ensureRoundsDue(app.em, schoolId)
 	const conditions = ['f.respondent_id = ?', 'p.school_id = ?', "(p.status = 'active' or f.status = 'complete')", 's.archived = false']
 	const params: unknown[] = [app.auth.membershipId, schoolId]
+	if (openOnly) conditions.push("p.status = 'active'", "f.status <> 'complete'")
 	if (status) {
 		conditions.push('f.status = ?')
 		params.push(status)
@@ -91,21 +93,6 @@ export async function listAssigned(
 		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${ASSIGNED_FROM} ${where}`, params),
 	])
 	return { rows: rows.map(toAssigned), total: totals[0]?.total ?? 0 }
-}
-
-/** The acting user's open feedback (not yet submitted, profile active), soonest first: the home's first tab. */
-export async function listOpenAssigned(app: SignedIn, limit = 10): Promise<AssignedRow[]> {
-	const schoolId = schoolOf(app)
-	await ensureRoundsDue(app.em, schoolId)
-	const rows = await app.em.execute<AssignedSqlRow[]>(
-		`select f.id, s.first_name, s.last_name, q.title, r.index, r.opens_on, p.kind, p.interval_weeks, f.status
-		${ASSIGNED_FROM}
-		where f.respondent_id = ? and p.school_id = ? and p.status = 'active' and f.status <> 'complete' and s.archived = false
-		order by r.opens_on, lower(s.last_name), f.id
-		limit ?`,
-		[app.auth.membershipId, schoolId, limit],
-	)
-	return rows.map(toAssigned)
 }
 
 export type OwnFeedback = AssignedRow & {

@@ -3,6 +3,7 @@ import { answerNeed, questionSeverity, type Band } from '#app/lib/scoring.ts'
 import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { visibleStudentsQuery } from './need-to-know.server.ts'
 import { ensureRoundsDue, isUuid, notFound, schoolOf } from './profiles.server.ts'
 
 /**
@@ -14,18 +15,14 @@ import { ensureRoundsDue, isUuid, notFound, schoolOf } from './profiles.server.t
 
 /**
  * The SQL condition (on aliases `p` profile, `s` student, `f` feedback) and
- * its parameters for the feedback the acting user may read.
+ * its parameters for the feedback the acting user may read: their own, and
+ * any about a student they may see (need-to-know: every student of the school
+ * for a need manager).
  */
 function visibility(app: SignedIn): { sql: string; params: unknown[] } {
 	const schoolId = schoolOf(app)
-	if (app.auth.role === 'needManager') return { sql: 'p.school_id = ?', params: [schoolId] }
-	const me = app.auth.membershipId
-	return {
-		sql: `p.school_id = ? and (f.respondent_id = ?
-			or exists (select 1 from student_professional sp where sp.student_id = s.id and sp.membership_id = ?)
-			or exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id where gs.student_id = s.id and gf.membership_id = ?))`,
-		params: [schoolId, me, me, me],
-	}
+	const students = visibleStudentsQuery(app.auth, 's')
+	return { sql: `p.school_id = ? and (f.respondent_id = ? or ${students.sql})`, params: [schoolId, app.auth.membershipId, ...students.params] }
 }
 
 const FEEDBACK_FROM = `from feedback f
@@ -80,7 +77,12 @@ const toRow = (row: FeedbackSqlRow): FeedbackRow => ({
 	submittedAt: instant(row.submitted_at),
 })
 
-export type FeedbackFilters = { questionnaireId: string | null; status: FeedbackStatus | null }
+export type FeedbackFilters = {
+	questionnaireId: string | null
+	status: FeedbackStatus | null
+	/** Only feedback submitted after this instant (the home's feedback tab). */
+	submittedSince?: string
+}
 
 export function readFeedbackFilters(url: URL, status: FeedbackStatus | null): FeedbackFilters {
 	const questionnaireId = url.searchParams.get('questionnaire')
@@ -111,6 +113,10 @@ export async function listFeedback(
 	if (filters.status) {
 		conditions.push('f.status = ?')
 		params.push(filters.status)
+	}
+	if (filters.submittedSince) {
+		conditions.push("f.status = 'complete'", 'f.submitted_at > ?')
+		params.push(filters.submittedSince)
 	}
 	const where = `where ${conditions.join(' and ')}`
 	await ensureRoundsDue(app.em, schoolOf(app))
@@ -206,52 +212,42 @@ export async function previousVisit(app: SignedIn, now = new Date()): Promise<st
 	return row ? new Date(row.at).toISOString() : new Date(now.getTime() - 14 * 24 * 3600 * 1000).toISOString()
 }
 
-/** Feedback the user may read that was submitted since `since`, newest first: the home's feedback tab. */
-export async function listSubmittedSince(app: SignedIn, since: string, limit = 25): Promise<FeedbackRow[]> {
-	const visible = visibility(app)
-	const rows = await app.em.execute<FeedbackSqlRow[]>(
-		`select ${FEEDBACK_COLUMNS} ${FEEDBACK_FROM}
-		where ${visible.sql} and f.status = 'complete' and f.submitted_at > ?
-		order by f.submitted_at desc, f.id limit ?`,
-		[...visible.params, since, limit],
-	)
-	return rows.map(toRow)
-}
-
 export type HomeStudent = { id: string; name: string; yearGroup: string; profiles: number; openFeedback: number }
 
 /**
  * The home's students tab: for a need manager the students with an active
- * profile, for a professional the students they work with; each with its
- * active profiles and the feedback still open on them. One query.
+ * profile, for a professional the students they may see (need-to-know); each with its
+ * active profiles and the feedback still open on them. Two queries.
  */
-export async function listHomeStudents(app: SignedIn, limit = 25): Promise<HomeStudent[]> {
+export async function listHomeStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: HomeStudent[]; total: number }> {
 	const schoolId = schoolOf(app)
-	const me = app.auth.membershipId
 	const who =
 		app.auth.role === 'needManager'
-			? { sql: `exists (select 1 from profile p where p.student_id = s.id and p.school_id = ? and p.status = 'active')`, params: [schoolId] }
-			: {
-					sql: `(exists (select 1 from student_professional sp where sp.student_id = s.id and sp.membership_id = ?)
-						or exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id where gs.student_id = s.id and gf.membership_id = ?))`,
-					params: [me, me],
-				}
-	const rows = await app.em.execute<{ id: string; first_name: string; last_name: string; year_group: string; profiles: number; open_feedback: number }[]>(
-		`select s.id, s.first_name, s.last_name, s.year_group,
-			(select count(*)::int from profile p where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active') as profiles,
-			(select count(*)::int from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
-				where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active' and f.status <> 'complete') as open_feedback
-		from student s
-		where s.school_id = ? and s.archived = false and ${who.sql}
-		order by lower(s.last_name), lower(s.first_name), s.id
-		limit ?`,
-		[schoolId, ...who.params, limit],
-	)
-	return rows.map((row) => ({
-		id: row.id,
-		name: `${row.first_name} ${row.last_name}`,
-		yearGroup: row.year_group,
-		profiles: row.profiles,
-		openFeedback: row.open_feedback,
-	}))
+			? { sql: `exists (select 1 from profile p where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active')`, params: [] }
+			: visibleStudentsQuery(app.auth, 's')
+	const where = `where s.school_id = ? and s.archived = false and ${who.sql}`
+	const params = [schoolId, ...who.params]
+	const [rows, totals] = await Promise.all([
+		app.em.execute<{ id: string; first_name: string; last_name: string; year_group: string; profiles: number; open_feedback: number }[]>(
+			`select s.id, s.first_name, s.last_name, s.year_group,
+				(select count(*)::int from profile p where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active') as profiles,
+				(select count(*)::int from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+					where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active' and f.status <> 'complete') as open_feedback
+			from student s ${where}
+			order by lower(s.last_name), lower(s.first_name), s.id
+			limit ? offset ?`,
+			[...params, query.pageSize, (query.page - 1) * query.pageSize],
+		),
+		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student s ${where}`, params),
+	])
+	return {
+		total: totals[0]?.total ?? 0,
+		rows: rows.map((row) => ({
+			id: row.id,
+			name: `${row.first_name} ${row.last_name}`,
+			yearGroup: row.year_group,
+			profiles: row.profiles,
+			openFeedback: row.open_feedback,
+		})),
+	}
 }

@@ -31,7 +31,8 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
  * one statement, whatever the number of profiles.
  *
  * A one-time profile has round 0 on its start date; a recurring one a round
- * every N weeks from its start, up to today and not after its end date. Only
+ * every N weeks from its start, up to today and not after its end date (an
+ * archived student's profiles wait until the student is restored). Only
  * indices past a profile's last round are generated, and the unique
  * (profile, index) and (round, respondent) constraints with `on conflict do
  * nothing` make it idempotent: concurrent callers create each row once, and
@@ -45,6 +46,7 @@ export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null }
 			select p.id as profile_id, g.i as index,
 				(p.start_date + g.i * coalesce(p.interval_weeks, 0) * 7) as opens_on
 			from profile p
+			join student s on s.id = p.student_id and s.archived = false
 			cross join lateral (select coalesce(max(r.index), -1) + 1 as first from round r where r.profile_id = p.id) done
 			cross join lateral generate_series(
 				done.first,

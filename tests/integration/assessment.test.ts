@@ -10,6 +10,8 @@ let questionnaireId: string
 let unlinkedStudentId: string
 /** An Oakfield student the teacher is linked to. */
 let linkedStudentId: string
+/** An Oakfield student the teacher has no need to know: not linked, in no group of theirs, respondent of none of their profiles. */
+let strangerStudentId: string
 let sencoMember: string
 let teacherMember: string
 let domainIds: string[]
@@ -38,6 +40,20 @@ beforeAll(async () => {
 			[oakfieldId, teacherMember, teacherMember],
 		)
 	).id
+	strangerStudentId = (
+		await one<{ id: string }>(
+			`select s.id from student s where s.school_id = ? and s.id <> ?
+			and not exists (select 1 from student_professional sp where sp.student_id = s.id and sp.membership_id = ?)
+			and not exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id where gs.student_id = s.id and gf.membership_id = ?)
+			order by s.upn limit 1`,
+			[oakfieldId, unlinkedStudentId, teacherMember, teacherMember],
+		)
+	).id
+	// The demo makes the teacher a respondent of every profile: not of this student's.
+	await app.sql('delete from profile_respondent where membership_id = ? and profile_id in (select id from profile where student_id = ?)', [
+		teacherMember,
+		strangerStudentId,
+	])
 	linkedStudentId = (
 		await one<{ id: string }>(
 			'select s.id from student s join student_professional sp on sp.student_id = s.id where s.school_id = ? and sp.membership_id = ? order by s.upn limit 1',
@@ -363,7 +379,7 @@ describe('answering', () => {
 	})
 
 	test('someone who is not the respondent gets 404 on the domains, the stepper and their posts', async () => {
-		const sencosOwn = await createProfile(unlinkedStudentId, { kind: 'one-time', intervalWeeks: '', startDate: isoDaysAgo(0) }, [sencoMember])
+		const sencosOwn = await createProfile(strangerStudentId, { kind: 'one-time', intervalWeeks: '', startDate: isoDaysAgo(0) }, [sencoMember])
 		const sencoFeedback = await feedbackOf(sencosOwn, sencoMember)
 		const [question] = await questionsOf(domainIds[0]!)
 		const paths = [`/professional/questionnaires/${sencoFeedback}/domains`, `/professional/questionnaires/${sencoFeedback}/domains/${domainIds[0]}`]
@@ -374,7 +390,7 @@ describe('answering', () => {
 		}
 		expect((await senco.request(`/need-manager/questionnaires/${feedbackId}/domains`)).status).toBe(404)
 		expect(await app.sql('select id from answer where feedback_id = ?', [sencoFeedback])).toEqual([])
-		// The teacher is neither its respondent nor linked to the student: its answers are not theirs to read either.
+		// The teacher has no need to know the student and is not its respondent: its answers are not theirs to read either.
 		expect((await teacher.request(`/professional/feedback/${sencoFeedback}`)).status).toBe(404)
 		expect(await (await teacher.request('/professional/feedback')).text()).not.toContain(sencoFeedback)
 	})
@@ -388,14 +404,14 @@ describe('another school’s records are 404 on every route of both areas', () =
 		feedbackId = await feedbackOf(profileId, teacherMember)
 	})
 
-	const routes = () => [
+	const routes = (): { method: string; path: (area: string) => string; form?: Record<string, string> }[] => [
 		{ method: 'GET', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains` },
 		{ method: 'GET', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains/${domainIds[0]}` },
 		{ method: 'GET', path: (area: string) => `${area}/feedback/${feedbackId}` },
 		{ method: 'POST', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains`, form: { intent: 'submit' } },
 		{ method: 'POST', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains/${domainIds[0]}`, form: { intent: 'next' } },
 	]
-	const manageRoutes = () => [
+	const manageRoutes = (): { method: string; path: string; form?: Record<string, string> }[] => [
 		{ method: 'GET', path: `${MANAGE}?modal=add-profile&id=${linkedStudentId}` },
 		{ method: 'GET', path: `${MANAGE}?modal=student-professionals&id=${linkedStudentId}` },
 		{ method: 'POST', path: MANAGE, form: { intent: 'close-profile', id: profileId } },

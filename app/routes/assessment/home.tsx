@@ -1,13 +1,15 @@
 import { redirect } from 'react-router'
 import { AssignedTable } from '#app/components/assessment/AssignedTable.tsx'
 import { FeedbackTable } from '#app/components/assessment/FeedbackTable.tsx'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { Figures, PageHeader } from '#app/components/shell/Overview.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { LinkTabs } from '#app/components/ui/Tabs.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
-import { listOpenAssigned } from '#app/services/answers.server.ts'
-import { listHomeStudents, listSubmittedSince, previousVisit } from '#app/services/feedback.server.ts'
+import { readListQuery } from '#app/lib/pagination.ts'
+import { listAssigned } from '#app/services/answers.server.ts'
+import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
 import type { Route } from './+types/home.ts'
 import { requireAssessor } from './+parts/area.server.ts'
@@ -40,21 +42,28 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 						{ label: 'Questionnaires to answer', value: overview.feedbackDue },
 					],
 				}))
+	const url = new URL(request.url)
 	if (tab === 'feedback') {
 		const since = await previousVisit(app)
-		const [summary, feedback] = await Promise.all([figures, listSubmittedSince(app, since)])
-		return { area: app.area, summary, tab: 'feedback' as const, since, feedback }
+		const query = readListQuery(url, ['submitted'] as const, 'submitted')
+		const [summary, { rows, total }] = await Promise.all([
+			figures,
+			listFeedback(app, query, { questionnaireId: null, status: null, submittedSince: since }),
+		])
+		return { area: app.area, summary, query, total, tab: 'feedback' as const, since, feedback: rows }
 	}
 	if (tab === 'students') {
-		const [summary, students] = await Promise.all([figures, listHomeStudents(app)])
-		return { area: app.area, summary, tab: 'students' as const, students }
+		const query = readListQuery(url, ['name'] as const, 'name')
+		const [summary, { rows, total }] = await Promise.all([figures, listHomeStudents(app, query)])
+		return { area: app.area, summary, query, total, tab: 'students' as const, students: rows }
 	}
-	const assigned = await listOpenAssigned(app)
-	return { area: app.area, summary: await figures, tab: 'questionnaires' as const, assigned }
+	const query = readListQuery(url, ['due'] as const, 'due')
+	const [summary, { rows, total }] = await Promise.all([figures, listAssigned(app, query, { openOnly: true })])
+	return { area: app.area, summary, query, total, tab: 'questionnaires' as const, assigned: rows }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { area, summary } = loaderData
+	const { area, summary, query, total } = loaderData
 	return (
 		<>
 			<PageHeader title={summary.schoolName ?? 'Home'}>
@@ -122,6 +131,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						</Table>
 					</div>
 				)
+			) : null}
+			{total > 0 ? (
+				<Pagination
+					page={query.page}
+					pageSize={query.pageSize}
+					total={total}
+					noun={loaderData.tab === 'students' ? 'students' : loaderData.tab === 'feedback' ? 'new feedback' : 'questionnaires to answer'}
+				/>
 			) : null}
 		</>
 	)

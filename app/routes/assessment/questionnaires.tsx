@@ -13,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readListQuery(url, ['due'] as const, 'due')
 	const status = readFeedbackStatus(url)
-	const { rows, total } = await listAssigned(app, query, status)
+	const { rows, total } = await listAssigned(app, query, { status })
 	return { rows, total, query, status, area: app.area }
 }
 
