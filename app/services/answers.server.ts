@@ -237,13 +237,14 @@ export async function submitFeedback(app: SignedIn, feedbackId: string): Promise
 			order by d.position, qu.position`,
 			[feedback.id, feedback.questionnaireId],
 		)
-		const numbered = questions.map((question, index, all) => ({
-			...question,
-			number: all.slice(0, index).filter((other) => other.domain_id === question.domain_id).length + 1,
-		}))
-		const unanswered = numbered
-			.filter((question) => !question.answered)
-			.map((question) => ({ domainId: question.domain_id, domain: question.domain, number: question.number, text: question.text }))
+		// Questions are numbered within their domain, as the stepper shows them.
+		const counts = new Map<string, number>()
+		const unanswered: Unanswered[] = []
+		for (const question of questions) {
+			const number = (counts.get(question.domain_id) ?? 0) + 1
+			counts.set(question.domain_id, number)
+			if (!question.answered) unanswered.push({ domainId: question.domain_id, domain: question.domain, number, text: question.text })
+		}
 		if (unanswered.length) return { ok: false as const, unanswered }
 		await tx.execute(
 			`update feedback set status = 'complete', submitted_at = now(), updated_at = now() where id = ? and status <> 'complete'`,

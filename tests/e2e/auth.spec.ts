@@ -67,7 +67,7 @@ test('forgot password → mail → new password → sign in; the used link then 
 	await expect(page.getByText('Password changed').first()).toBeVisible()
 
 	await signIn(page, email, 'Harbour-Lights!42')
-	await expect(page).toHaveURL(/\/(school-admin|professional)$/)
+	await expect(page).toHaveURL(/\/(school-admin|professional\/home)$/)
 
 	await page.getByRole('button', { name: 'Log out' }).click()
 	await expect(page).toHaveURL('/auth/login')

@@ -31,13 +31,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const base = `${app.area}/questionnaires/${feedback.id}/domains`
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
+	if (!['answer', 'next', 'previous', 'review'].includes(intent)) return data({ saved: null }, { status: 400 })
 	const answers =
 		intent === 'answer'
 			? [{ questionId: String(formData.get('questionId') ?? ''), value: Number(formData.get('value')) }]
 			: [...formData.entries()]
 					.filter(([name]) => name.startsWith(ANSWER_PREFIX))
 					.map(([name, value]) => ({ questionId: name.slice(ANSWER_PREFIX.length), value: Number(value) }))
-	if (!['answer', 'next', 'previous', 'review'].includes(intent)) return data({ saved: null }, { status: 400 })
 	try {
 		await saveAnswers(app, feedback.id, domain.id, answers)
 	} catch (error) {
