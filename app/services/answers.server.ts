@@ -2,7 +2,7 @@ import type { ListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUSES, type FeedbackStatus, type ProfileKind } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { dueOn, ensureRoundsDue, isUuid, notFound, schoolOf, uuidArray } from './profiles.server.ts'
+import { dueOn, isUuid, notFound, schoolOf, uuidArray } from './profiles.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 
 /**
@@ -61,7 +61,8 @@ const ASSIGNED_FROM = `from feedback f
  * The feedback the acting user must give (or has given): their rows of the
  * school's profiles, open ones first, by the day they opened; a closed
  * profile's rounds stay listed only once complete. `openOnly` keeps what is
- * still to do (the home's first tab). Three queries (rounds due, page, total).
+ * still to do (the home's first tab). Two queries (page, total); the caller
+ * brings the rounds up to date first (ensureRoundsDue).
  */
 export async function listAssigned(
 	app: SignedIn,
@@ -69,7 +70,6 @@ export async function listAssigned(
 	{ status = null, openOnly = false }: { status?: FeedbackStatus | null; openOnly?: boolean } = {},
 ): Promise<{ rows: AssignedRow[]; total: number }> {
 	const schoolId = schoolOf(app)
-	await ensureRoundsDue(app.em, schoolId)
 	const conditions = ['f.respondent_id = ?', 'p.school_id = ?', "(p.status = 'active' or f.status = 'complete')", 's.archived = false']
 	const params: unknown[] = [app.auth.membershipId, schoolId]
 	if (openOnly) conditions.push("p.status = 'active'", "f.status <> 'complete'")

@@ -4,7 +4,7 @@ import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
-import { ensureRoundsDue, isUuid, notFound, schoolOf } from './profiles.server.ts'
+import { isUuid, notFound, schoolOf } from './profiles.server.ts'
 
 /**
  * Reading feedback: need managers read every feedback of their school;
@@ -91,7 +91,7 @@ export function readFeedbackFilters(url: URL, status: FeedbackStatus | null): Fe
 
 /**
  * One page of the feedback the acting user may read, submitted first and
- * newest first, filtered by student, questionnaire and status: three queries.
+ * newest first, filtered by student, questionnaire and status: two queries.
  */
 export async function listFeedback(
 	app: SignedIn,
@@ -119,7 +119,6 @@ export async function listFeedback(
 		params.push(filters.submittedSince)
 	}
 	const where = `where ${conditions.join(' and ')}`
-	await ensureRoundsDue(app.em, schoolOf(app))
 	const [rows, totals] = await Promise.all([
 		app.em.execute<FeedbackSqlRow[]>(
 			`select ${FEEDBACK_COLUMNS} ${FEEDBACK_FROM} ${where}

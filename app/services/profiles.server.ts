@@ -162,14 +162,14 @@ const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString(
 
 /**
  * One page of the school's students (not archived) with their professionals
- * and profiles, for the manage-students screen: five queries whatever the
- * number of students (the rounds due first, the page, the total, the page's
- * links, the page's profiles with their rounds and respondents).
+ * and profiles, for the manage-students screen: four queries whatever the
+ * number of students (the page, the total, the page's links, the page's
+ * profiles with their rounds and respondents). The caller brings the rounds
+ * up to date first (ensureRoundsDue).
  */
 export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: ManagedStudent[]; total: number }> {
 	const { em } = app
 	const schoolId = schoolOf(app)
-	await ensureRoundsDue(em, schoolId)
 	const conditions = ['s.school_id = ?', 's.archived = false']
 	const params: unknown[] = [schoolId]
 	if (query.q) {

@@ -11,6 +11,7 @@ import { readListQuery } from '#app/lib/pagination.ts'
 import { listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
+import { ensureRoundsDue } from '#app/services/profiles.server.ts'
 import type { Route } from './+types/home.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
@@ -25,6 +26,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireAssessor(context, request)
 	const tab = params.tab ?? 'questionnaires'
 	if (!(TABS as readonly string[]).includes(tab)) throw redirect(`${app.area}/home`)
+	// Rounds that have fallen due count in the figures and the tabs alike.
+	await ensureRoundsDue(app.em, app.auth)
 	const figures =
 		app.area === '/need-manager'
 			? schoolOverview(app).then((overview) => ({

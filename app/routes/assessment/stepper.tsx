@@ -1,4 +1,4 @@
-import { data, Form, redirect, useFetcher } from 'react-router'
+import { data, Form, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
@@ -47,6 +47,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	if (intent === 'previous' && domain.previousId) return redirect(`${base}/${domain.previousId}`)
 	if (intent === 'next' && domain.nextId) return redirect(`${base}/${domain.nextId}`)
 	return redirect(base)
+}
+
+/** A single answer saved by a fetcher changes nothing else on the page: no need to reload it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	if (formData?.get('intent') === 'answer') return false
+	return defaultShouldRevalidate
 }
 
 export default function Stepper({ loaderData }: Route.ComponentProps) {
