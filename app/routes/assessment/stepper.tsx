@@ -71,7 +71,8 @@ export default function Stepper({ loaderData }: Route.ComponentProps) {
 					? 'How often is each of these true of the student? Your answers are saved as you go; you can stop and come back later.'
 					: 'This feedback can no longer be changed.'}
 			</p>
-			<Form method="post" className="flex flex-col gap-6">
+			{/* Keyed by the feedback: another round of the same questionnaire has the same questions, and must not keep these choices. */}
+			<Form key={feedback.id} method="post" className="flex flex-col gap-6">
 				<ol className="flex flex-col gap-4">
 					{domain.questions.map((question) => (
 						<li key={question.id} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -111,7 +112,7 @@ export default function Stepper({ loaderData }: Route.ComponentProps) {
 
 /** One question and its frequency scale; with JavaScript each choice is saved at once and says so. */
 function Question({ question, editable }: { question: { id: string; number: number; text: string; value: number | null }; editable: boolean }) {
-	const fetcher = useFetcher<{ saved: string | null }>({ key: `answer-${question.id}` })
+	const fetcher = useFetcher<{ saved: string | null }>()
 	const status =
 		fetcher.state !== 'idle' ? 'Saving…' : fetcher.data?.saved === question.id ? 'Saved' : ''
 	return (
