@@ -144,8 +144,10 @@ function Results({ comparison }: { comparison: ComparisonView }) {
 								{row.before && row.after ? (
 									row.bandChanged ? (
 										<span className="inline-flex items-center gap-2">
-											<BandBadge band={row.before.band} /> <span aria-hidden="true">→</span>
-											<span className="sr-only">to</span> <BandBadge band={row.after.band} />
+											<BandBadge band={row.before.band} />
+											<span aria-hidden="true">→</span>
+											<span className="sr-only"> to </span>
+											<BandBadge band={row.after.band} />
 										</span>
 									) : (
 										`No change (${BAND_LABELS[row.after.band]})`
