@@ -2,7 +2,7 @@ import type { AppContext } from '#app/context.ts'
 import { BAND_EDGES, BAND_TOLERANCE, scoreRound, suggestRecommendations, type Band } from '#app/lib/scoring.ts'
 import { Profile, RECOMMENDATION_SEVERITIES, Recommendation, StudentRecommendation, Student, type StudentRecommendationStatus } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { mapConstraintErrors } from './db-errors.server.ts'
+import { constraintName, mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { latestCompleteRound, listStudentProfiles, loadRoundAnswers } from './student-views.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
@@ -129,10 +129,11 @@ export type ProfileWithSuggestions = {
  * integration tests check the two agree.
  */
 export async function profilesWithSuggestions(
-	{ em, auth }: SignedIn,
+	app: SignedIn,
 	page: number,
 	pageSize = SUGGESTIONS_PAGE_SIZE,
 ): Promise<{ rows: ProfileWithSuggestions[]; total: number; page: number; pageSize: number }> {
+	const { em, auth } = app
 	if (!auth.schoolId) throw notFound()
 	const current = Math.max(1, Math.floor(page) || 1)
 	const rows = await em.execute<
@@ -193,7 +194,7 @@ export async function profilesWithSuggestions(
 	let total = rows[0]?.total ?? 0
 	if (!rows.length && current > 1) {
 		// Past the last page: the window count is not there to read, so count on its own.
-		total = (await profilesWithSuggestions({ em, auth } as SignedIn, 1, pageSize)).total
+		total = (await profilesWithSuggestions(app, 1, pageSize)).total
 	}
 	return {
 		page: current,
@@ -277,11 +278,19 @@ export async function profileSuggestions(app: SignedIn, profileId: string): Prom
 	}
 }
 
+/** The posted choice is not (or no longer) among the profile's suggestions: another need manager may have just decided. */
+export class StaleSuggestions extends Error {
+	constructor() {
+		super('These suggestions have changed since the page was loaded. Review them and choose again.')
+	}
+}
+
 /**
  * Adds (status active, with the note) or dismisses the chosen suggestions of
  * a profile for its student, in one transaction, each audited. Only current
  * suggestions are accepted: anything else (another school's recommendation id,
- * one already handled) is refused with nothing written. Returns how many.
+ * one already handled, a race with another need manager) throws
+ * StaleSuggestions with nothing written. Returns how many.
  */
 export async function decideSuggestions(
 	app: SignedIn,
@@ -292,10 +301,8 @@ export async function decideSuggestions(
 	const suggestions = await profileSuggestions(app, profileId)
 	const allowed = new Set(suggestions.themes.flatMap((theme) => theme.recommendations.map((recommendation) => recommendation.id)))
 	const chosen = [...new Set(decision.recommendationIds)]
-	if (!chosen.length || chosen.some((id) => !allowed.has(id))) {
-		throw new Response('Choose suggested recommendations', { status: 400 })
-	}
-	await em.transactional(async (tx) => {
+	if (!chosen.length || chosen.some((id) => !allowed.has(id))) throw new StaleSuggestions()
+	await mapStale(() => em.transactional(async (tx) => {
 		for (const recommendationId of chosen) {
 			const row = tx.create(StudentRecommendation, {
 				student: tx.getReference(Student, suggestions.student.id),
@@ -311,8 +318,18 @@ export async function decideSuggestions(
 				schoolId: auth.schoolId,
 			})
 		}
-	})
+	}))
 	return { studentId: suggestions.student.id, count: chosen.length }
+}
+
+/** Two need managers deciding the same suggestion at once: the second meets the unique index. */
+async function mapStale<T>(write: () => Promise<T>): Promise<T> {
+	try {
+		return await write()
+	} catch (error) {
+		if (constraintName(error) === 'student_recommendation_unique') throw new StaleSuggestions()
+		throw error
+	}
 }
 
 /** An added recommendation of a student of the school becomes done. */

@@ -123,7 +123,7 @@ describe('adding and dismissing', () => {
 		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.dismiss'")).toHaveLength(1)
 	})
 
-	test('nothing chosen, or something that is not a current suggestion: 400 and nothing written', async () => {
+	test('nothing chosen (400), or something that is not a current suggestion (409): said on the form, nothing written', async () => {
 		const count = async () => (await app.sql<{ n: number }>('select count(*)::int as n from student_recommendation where student_id = ?', [hand.studentId]))[0]!.n
 		const before = await count()
 		const none = await postPairs(senco, review(), [['intent', 'add']])
@@ -136,7 +136,8 @@ describe('adding and dismissing', () => {
 			['recommendation', offered!],
 			['recommendation', high!.id],
 		])
-		expect(sneaky.status).toBe(400)
+		expect(sneaky.status).toBe(409)
+		expect((await sneaky.text()).includes('These suggestions have changed since the page was loaded')).toBe(true)
 		expect(await count()).toBe(before)
 	})
 })

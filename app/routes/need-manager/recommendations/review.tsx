@@ -15,7 +15,7 @@ import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { BAND_LABELS, SCORING_COLOURS } from '#app/lib/scoring.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { decideSuggestions, profileSuggestions } from '#app/services/recommendations.server.ts'
+import { decideSuggestions, profileSuggestions, StaleSuggestions } from '#app/services/recommendations.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/review.ts'
 
@@ -43,11 +43,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	}
 	const { intent, recommendation, note } = submission.value
 	const here = `/need-manager/recommendations/${params.id}`
-	const { count } = await decideSuggestions(app, params.id, {
-		status: intent === 'add' ? 'active' : 'dismissed',
-		recommendationIds: recommendation,
-		note: note || null,
-	})
+	let count: number
+	try {
+		;({ count } = await decideSuggestions(app, params.id, {
+			status: intent === 'add' ? 'active' : 'dismissed',
+			recommendationIds: recommendation,
+			note: note || null,
+		}))
+	} catch (error) {
+		if (!(error instanceof StaleSuggestions)) throw error
+		return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 })
+	}
 	if (intent === 'dismiss') {
 		return redirectWithToast(app.em, here, { type: 'success', title: count === 1 ? 'Recommendation dismissed' : `${count} recommendations dismissed` })
 	}
@@ -84,6 +90,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">No suggestions are waiting for this profile.</p>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+					<FormErrors id={form.errorId} errors={form.errors} />
 					<FormErrors id={fields.recommendation.errorId} errors={fields.recommendation.errors} />
 					{suggestions.themes.map((theme) => (
 						<fieldset key={theme.themeId} className="rounded-lg border border-slate-200 bg-white p-6">
