@@ -6,20 +6,18 @@ import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#ap
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { modalHref } from '#app/lib/modals.ts'
-import { FEEDBACK_STATUS_LABELS } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { markRecommendationDone } from '#app/services/recommendations.server.ts'
-import { loadProfileView, openStudent, type ProfileSummary } from '#app/services/student-views.server.ts'
+import { loadProfileView, openStudent } from '#app/services/student-views.server.ts'
 import { getStudent } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { BandBadge } from './+parts/BandBadge.tsx'
 import { PrintButton } from './+parts/PrintButton.tsx'
+import { ProfileRounds, Section } from './+parts/ProfileSections.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/profile.ts'
 
 const RECOMMENDATION_MODAL = 'profile-recommendation-info'
-/** Rounds of a profile shown on paper; earlier ones stay on screen only, so the profile prints on one or two pages. */
-const PRINTED_ROUNDS = 3
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
@@ -157,51 +155,6 @@ export default function StudentProfile({ loaderData }: Route.ComponentProps) {
 					{open.note ? <p className="mt-3 border-t border-slate-200 pt-3">Note: {open.note}</p> : null}
 				</UrlModal>
 			) : null}
-		</div>
-	)
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-	return (
-		<section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-6 break-inside-avoid print:border-0 print:p-0">
-			<h2 id={`${id}-heading`} className="mb-3 text-lg font-semibold text-slate-900 print:mb-1 print:text-base">
-				{title}
-			</h2>
-			{children}
-		</section>
-	)
-}
-
-function ProfileRounds({ profile }: { profile: ProfileSummary }) {
-	const rounds = profile.rounds.toReversed()
-	const hidden = Math.max(0, rounds.length - PRINTED_ROUNDS)
-	return (
-		<div className="mb-4 last:mb-0">
-			<Table
-				caption={`${profile.questionnaireTitle}: ${profile.kind === 'recurring' ? `every ${profile.intervalWeeks} weeks` : 'one-time'}, from ${formatDate(profile.startDate)}${profile.endDate ? ` to ${formatDate(profile.endDate)}` : ''}${profile.status === 'closed' ? ' (closed)' : ''}`}
-			>
-				<TableHeader>
-					<Row>
-						<Column>Round</Column>
-						<Column>Opens</Column>
-						<Column>Feedback</Column>
-					</Row>
-				</TableHeader>
-				<TableBody>
-					{rounds.map((round, position) => (
-						<Row key={round.id} className={position >= PRINTED_ROUNDS ? 'print:hidden' : undefined}>
-							<RowHeader>Round {round.index + 1}</RowHeader>
-							<Cell>{formatDate(round.opensOn)}</Cell>
-							<Cell>
-								{round.feedback.length
-									? round.feedback.map((feedback) => `${feedback.name}: ${FEEDBACK_STATUS_LABELS[feedback.status]}`).join(' · ')
-									: 'No respondents'}
-							</Cell>
-						</Row>
-					))}
-				</TableBody>
-			</Table>
-			{hidden ? <p className="mt-1 hidden text-slate-700 print:block">Earlier rounds not printed: {hidden}.</p> : null}
 		</div>
 	)
 }
