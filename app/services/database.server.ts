@@ -59,7 +59,8 @@ export async function openDatabase(target: DatabaseTarget, overrides: Partial<Op
 		const dir = path.resolve(target.dir)
 		mkdirSync(dir, { recursive: true })
 		try {
-			release = await lockfile.lock(dir, { stale: 10_000, update: 2_000, realpath: false })
+			// A lock is stale after 20 s without an update: room for a busy event loop (PGlite runs on it).
+			release = await lockfile.lock(dir, { stale: 20_000, update: 4_000, realpath: false })
 		} catch (error) {
 			if ((error as { code?: string }).code === 'ELOCKED') {
 				throw new DatabaseInUseError(

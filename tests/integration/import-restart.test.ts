@@ -57,7 +57,7 @@ test('a server killed mid-import: the next one finishes the job, counts right, n
 	expect(processedAtKill).toBeLessThan(ROWS)
 
 	// An embedded PGlite folder stays locked until its dead owner's lock goes stale.
-	if (target.engine === 'pglite') await new Promise((resolve) => setTimeout(resolve, 11_000))
+	if (target.engine === 'pglite') await new Promise((resolve) => setTimeout(resolve, 21_000))
 	const second = await startServer(env)
 	const again = new Browser(second.app)
 	await again.signIn('office@oakfield.test')

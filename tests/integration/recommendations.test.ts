@@ -176,7 +176,7 @@ describe('guards', () => {
 	})
 
 	test('the sidebar of a need manager has Recommendations; a professional has not', async () => {
-		expect((await (await senco.request('/need-manager')).text()).includes('href="/need-manager/recommendations"')).toBe(true)
-		expect((await (await teacher.request('/professional')).text()).includes('href="/need-manager/recommendations"')).toBe(false)
+		expect((await (await senco.request('/need-manager/home')).text()).includes('href="/need-manager/recommendations"')).toBe(true)
+		expect((await (await teacher.request('/professional/home')).text()).includes('href="/need-manager/recommendations"')).toBe(false)
 	})
 })
