@@ -47,9 +47,20 @@ const ROWS: Row[] = [
 	{ method: 'POST', path: '/school-admin/groups/:riverGroup', body: { intent: 'add-student', studentId: ':oakStudent' } },
 	{ method: 'POST', path: '/school-admin/groups/:riverGroup', body: { intent: 'add-staff', membershipId: ':oakMember' } },
 
-	// Still to add as those screens land (coordinator): students/import/:id (and its errors CSV),
-	// directory/import/:id (and its errors CSV), and the directory's member routes and modals
-	// (set role, give access, delete person) with an Oakfield membership id.
+	// Imports: Oakfield's jobs, their status pages and their refused rows as CSV.
+	{ method: 'GET', path: '/school-admin/students/import/:oakStudentJob' },
+	{ method: 'GET', path: '/school-admin/students/import/:oakStudentJob/errors.csv' },
+	{ method: 'GET', path: '/school-admin/directory/import/:oakStaffJob' },
+	{ method: 'GET', path: '/school-admin/directory/import/:oakStaffJob/errors.csv' },
+
+	// Directory: the member modals and their posts, with an Oakfield membership.
+	{ method: 'GET', path: '/school-admin/directory?modal=set-role&id=:oakMember' },
+	{ method: 'GET', path: '/school-admin/directory?modal=access&id=:oakMember' },
+	{ method: 'GET', path: '/school-admin/directory?modal=delete-person&id=:oakMember' },
+	{ method: 'POST', path: '/school-admin/directory', body: { intent: 'set-role', id: ':oakMember', role: 'schoolAdmin' } },
+	{ method: 'POST', path: '/school-admin/directory', body: { intent: 'give-access', id: ':oakMember' } },
+	{ method: 'POST', path: '/school-admin/directory', body: { intent: 'remove-access', id: ':oakMember' } },
+	{ method: 'POST', path: '/school-admin/directory', body: { intent: 'delete', id: ':oakMember' } },
 ]
 
 let app: TestApp
@@ -71,7 +82,18 @@ async function loadIds(): Promise<Record<string, string>> {
 		values (gen_random_uuid(), now(), now(), ?, ?, ?, 'created') returning id`,
 		[oakStudent, oakfield, meadowview],
 	)
+	// Finished jobs, so that no worker picks them up while the table runs.
+	const job = async (kind: string) =>
+		(
+			await app.sql<{ id: string }>(
+				`insert into import_job (id, created_at, updated_at, school_id, kind, file_name, upload, status, finished_at)
+				values (gen_random_uuid(), now(), now(), ?, ?, 'oakfield.csv', '\\x', 'completed_with_errors', now()) returning id`,
+				[oakfield, kind],
+			)
+		)[0]!.id
 	return {
+		oakStudentJob: await job('students'),
+		oakStaffJob: await job('directory'),
 		oakStudent,
 		oakUpn,
 		oakGroup,
@@ -103,6 +125,7 @@ const snapshot = () =>
 		app.sql('select group_id, student_id from group_student where group_id in (?, ?) order by 1, 2', [ids.oakGroup, ids.riverGroup]),
 		app.sql('select group_id, membership_id from group_staff where group_id in (?, ?) order by 1, 2', [ids.oakGroup, ids.riverGroup]),
 		app.sql("select count(*)::int as n from transfer_request where student_id = ? and status = 'created'", [ids.oakStudent]),
+		app.sql('select id, role, access from school_membership where id = ?', [ids.oakMember]),
 	])
 
 let riverside: Browser
@@ -134,6 +157,9 @@ describe('signed in as Riverside’s school admin, every Oakfield record answers
 			'/school-admin/students/list/:oakStudent?modal=transfer-student',
 			'/school-admin/students/transfer-students/outgoing?modal=cancel-transfer&id=:oakTransfer',
 			'/school-admin/groups/:oakGroup?modal=add-student&findStudent=a',
+			'/school-admin/students/import/:oakStudentJob',
+			'/school-admin/directory/import/:oakStaffJob/errors.csv',
+			'/school-admin/directory?modal=delete-person&id=:oakMember',
 		]) {
 			expect((await oakfield.request(fill(path))).status, path).toBe(200)
 		}
