@@ -447,7 +447,8 @@ describe('lists cost a constant number of queries', () => {
 		{ who: 'senco', path: '/need-manager/feedback', narrow: '/need-manager/feedback?q=zzzz-nobody' },
 		{ who: 'teacher', path: '/professional/feedback', narrow: '/professional/feedback?q=zzzz-nobody' },
 		{ who: 'teacher', path: '/professional/questionnaires', narrow: '/professional/questionnaires?q=zzzz-nobody' },
-		{ who: 'senco', path: '/need-manager/home/students', narrow: '/need-manager/home/students' },
+		{ who: 'senco', path: '/need-manager/home/students', narrow: '/need-manager/home/students?page=2' },
+		{ who: 'senco', path: MANAGE, narrow: `${MANAGE}?page=2` },
 	])('$path', async ({ who, path, narrow }) => {
 		const browser = who === 'senco' ? senco : teacher
 		const full = await browser.request(path)
