@@ -4,12 +4,10 @@ import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { ConfirmModal } from '#app/components/questionnaires/ConfirmModal.tsx'
 import { modalWith } from '#app/components/questionnaires/hrefs.ts'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { AppError } from '#app/lib/errors.ts'
-import { formatDate } from '#app/lib/format.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { readListQuery } from '#app/lib/pagination.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
@@ -19,6 +17,7 @@ import { getStudentDetails, listProfessionalOptions, setStudentProfessionals } f
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/manage-students.ts'
 import { ProfessionalsForm, ProfessionalsSchema, ProfileForm } from './+parts/ManageForms.tsx'
+import { ProfileList } from './+parts/ProfileList.tsx'
 import { ProfileSchema } from './+parts/profile-schema.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -135,28 +134,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 										</p>
 									</Cell>
 									<Cell>
-										{row.profiles.length === 0 ? (
-											<span className="text-slate-700">No profiles</span>
-										) : (
-											<ul className="flex flex-col gap-2">
-												{row.profiles.map((profile) => (
-													<li key={profile.id} className="flex flex-wrap items-center gap-2">
-														<span>
-															{profile.questionnaire} · {profile.kind === 'recurring' ? `every ${profile.intervalWeeks} weeks` : 'one-time'} · from{' '}
-															{formatDate(profile.startDate)}
-															{profile.endDate ? ` to ${formatDate(profile.endDate)}` : ''} · {profile.rounds}{' '}
-															{profile.rounds === 1 ? 'round' : 'rounds'}
-														</span>
-														<Badge variant={profile.status === 'active' ? 'success' : 'neutral'}>{profile.status === 'active' ? 'Active' : 'Closed'}</Badge>
-														{profile.status === 'active' ? (
-															<ButtonLink to={modalWith(location, 'close-profile', { id: profile.id })} preventScrollReset variant="secondary" size="sm">
-																Close profile<span className="sr-only"> {profile.questionnaire} for {row.name}</span>
-															</ButtonLink>
-														) : null}
-													</li>
-												))}
-											</ul>
-										)}
+										<ProfileList profiles={row.profiles} student={row.name} />
 									</Cell>
 									<Cell>
 										<div className="flex flex-wrap gap-2">

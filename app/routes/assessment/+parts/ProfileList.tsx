@@ -1,0 +1,42 @@
+import { useLocation } from 'react-router'
+import { modalWith } from '#app/components/questionnaires/hrefs.ts'
+import { Badge } from '#app/components/ui/Badge.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { formatDate } from '#app/lib/format.ts'
+import type { ProfileKind } from '#app/models/enums.ts'
+
+type Profile = {
+	id: string
+	questionnaire: string
+	kind: ProfileKind
+	intervalWeeks: number | null
+	startDate: string
+	endDate: string | null
+	status: 'active' | 'closed'
+	rounds: number
+}
+
+/** A student's profiles on the manage-students list, each active one with its Close link (a confirm modal). */
+export function ProfileList({ profiles, student }: { profiles: Profile[]; student: string }) {
+	const location = useLocation()
+	if (profiles.length === 0) return <span className="text-slate-700">No profiles</span>
+	return (
+		<ul className="flex flex-col gap-2">
+			{profiles.map((profile) => (
+				<li key={profile.id} className="flex flex-wrap items-center gap-2">
+					<span>
+						{profile.questionnaire} · {profile.kind === 'recurring' ? `every ${profile.intervalWeeks} weeks` : 'one-time'} · from{' '}
+						{formatDate(profile.startDate)}
+						{profile.endDate ? ` to ${formatDate(profile.endDate)}` : ''} · {profile.rounds} {profile.rounds === 1 ? 'round' : 'rounds'}
+					</span>
+					<Badge variant={profile.status === 'active' ? 'success' : 'neutral'}>{profile.status === 'active' ? 'Active' : 'Closed'}</Badge>
+					{profile.status === 'active' ? (
+						<ButtonLink to={modalWith(location, 'close-profile', { id: profile.id })} preventScrollReset variant="secondary" size="sm">
+							Close profile<span className="sr-only"> {profile.questionnaire} for {student}</span>
+						</ButtonLink>
+					) : null}
+				</li>
+			))}
+		</ul>
+	)
+}
