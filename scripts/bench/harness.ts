@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -58,33 +58,38 @@ export async function runBench(sections: BenchSection[]) {
 	try {
 		for (const section of chosen) await section.prepare?.(sql)
 		buildIfNeeded()
-		server = spawn(process.execPath, ['server.js'], {
-			env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox },
-			stdio: ['ignore', 'ignore', 'inherit'],
-		})
-		const base = `http://127.0.0.1:${PORT}`
-		await waitFor(`${base}/healthz`)
-		const pid = server.pid!
-		const context: BenchContext = {
-			base,
-			sql,
-			signIn: (email) => signIn(base, email),
-			load: (pathname, cookie) => load(`${base}${pathname}`, cookie),
-			queriesFor: async (pathname, cookie) => {
-				const response = await fetch(`${base}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
-				await response.arrayBuffer()
-				if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
-				return Number(response.headers.get('X-Query-Count'))
-			},
-			serverMemory: () => memoryOf(pid),
-		}
 		console.log(`\nSpencer bench: production build on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per page\n`)
+		// A fresh server per section: one section's load (and the memory it leaves behind) does not weigh on the next.
 		for (const section of chosen) {
+			// As `npm start` runs it (package.json): a 16 MB young generation keeps the server's memory in budget (ADR 009).
+			server = spawn(process.execPath, ['--max-semi-space-size=16', 'server.js'], {
+				env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox },
+				stdio: ['ignore', 'ignore', 'inherit'],
+			})
+			const base = `http://127.0.0.1:${PORT}`
+			await waitFor(`${base}/healthz`)
+			const pid = server.pid!
+			const context: BenchContext = {
+				base,
+				sql,
+				signIn: (email) => signIn(base, email),
+				load: (pathname, cookie) => load(`${base}${pathname}`, cookie),
+				queriesFor: async (pathname, cookie) => {
+					const response = await fetch(`${base}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
+					await response.arrayBuffer()
+					if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
+					return Number(response.headers.get('X-Query-Count'))
+				},
+				serverMemory: () => memoryOf(pid),
+			}
 			const result = await section.run(context)
 			console.log(result.lines.join('\n'))
 			console.log('')
 			missed.push(...result.missed)
+			await stop(server)
+			server = null
 		}
+		console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`)
 		if (missed.length) {
 			console.log(`Missed: ${missed.join('; ')}`)
 			process.exitCode = 1
@@ -92,10 +97,17 @@ export async function runBench(sections: BenchSection[]) {
 			console.log('Every target met.')
 		}
 	} finally {
-		server?.kill('SIGTERM')
+		if (server) await stop(server)
 		await pool.end()
 		rmSync(outbox, { recursive: true, force: true })
 	}
+}
+
+function stop(server: ChildProcess) {
+	if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve()
+	const exited = new Promise((resolve) => server.once('exit', resolve))
+	server.kill('SIGTERM')
+	return exited
 }
 
 async function load(url: string, cookie?: string): Promise<LoadFigures> {
