@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -22,7 +23,28 @@ export type ExpectedStudent = {
 
 type Row = Record<string, unknown>
 
+/**
+ * The expected figures of these demo students. Seeding takes a while, so the
+ * answer is kept in a temporary file named after the seed's source (and this
+ * file's): the JavaScript and no-JavaScript projects, and later runs, reuse it
+ * until the seed changes.
+ */
 export async function expectedFromSeed(upns: string[]): Promise<ExpectedStudent[]> {
+	const sources = ['../../app/services/seed.server.ts', '../../app/services/seed-content.server.ts', './seed-replica.ts'].map((file) =>
+		readFileSync(new URL(file, import.meta.url)),
+	)
+	const key = createHash('sha256').update(Buffer.concat(sources)).update(upns.join(',')).digest('hex').slice(0, 16)
+	const cache = path.join(tmpdir(), `spencer-e2e-replica-${key}.json`)
+	try {
+		return JSON.parse(readFileSync(cache, 'utf8')) as ExpectedStudent[]
+	} catch {
+		const expected = await computeFromSeed(upns)
+		writeFileSync(cache, JSON.stringify(expected))
+		return expected
+	}
+}
+
+async function computeFromSeed(upns: string[]): Promise<ExpectedStudent[]> {
 	process.env.MAIL_OUTBOX_DIR = mkdtempSync(path.join(tmpdir(), 'spencer-e2e-replica-'))
 	const { openDatabase, migrate, forkEm } = await import('../../app/services/database.server.ts')
 	const { seedDemo } = await import('../../app/services/seed.server.ts')

@@ -24,12 +24,14 @@ async function openSuggestionsOf(page: Page, upn: string) {
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recommendations' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Recommendations' })).toBeVisible()
 	for (let pageNumber = 1; pageNumber < 10; pageNumber++) {
+		if (pageNumber > 1) await page.goto(`/need-manager/recommendations?page=${pageNumber}`)
+		await expect(page.getByText(/^Showing \d+–\d+ of \d+$/)).toBeVisible()
 		const row = page.getByRole('row').filter({ hasText: upn })
 		if (await row.count()) {
 			await row.getByRole('link').click()
 			return
 		}
-		await page.getByRole('link', { name: 'Next page' }).click()
+		if (!(await page.getByRole('link', { name: 'Next page' }).count())) break
 	}
 	throw new Error(`no suggestions listed for ${upn}`)
 }
@@ -41,9 +43,12 @@ const band = (value: number) => (value < 1.5 ? 'Low' : value < 2.5 ? 'Medium' : 
 test('senco: analysis and comparison match the answers, two suggestions added, the profile shows them and prints on two A4 pages at most', async ({ page }) => {
 	// Five screens, two posts, a PDF, and the demo seeded a second time in this process to work out the expected figures.
 	test.setTimeout(180_000)
-	const candidates = await expectedFromSeed((hasJs() ? [20, 22, 24, 26] : [21, 23, 25, 27]).map(upnOf))
-	const student: ExpectedStudent | undefined = candidates.find((candidate) => candidate.suggestions >= 2)
-	if (!student) throw new Error('no demo student far down the list has two suggestions')
+	// Both projects ask for the same eight students (one seeding, cached), then take alternate ones.
+	const candidates = await expectedFromSeed([20, 21, 22, 23, 24, 25, 26, 27].map(upnOf))
+	const usable = candidates.filter((candidate) => candidate.suggestions >= 2)
+	const student: ExpectedStudent | undefined = usable[hasJs() ? 0 : 1]
+	if (!student) throw new Error('fewer than two demo students far down the list have two suggestions')
+	test.info().annotations.push({ type: 'student', description: `${student.name} (${student.upn})` })
 
 	await signIn(page, 'senco@oakfield.test')
 	await openSuggestionsOf(page, student.upn)
