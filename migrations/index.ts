@@ -3,6 +3,7 @@ import { Migration20261121211545 as M0 } from './Migration20261121211545.ts'
 import { Migration20261121212720_auth as M1 } from './Migration20261121212720_auth.ts'
 import { Migration20261122001838_student_recommendation_dismissed as M2 } from './Migration20261122001838_student_recommendation_dismissed.ts'
 import { Migration20261122001900_import_queue as M3 } from './Migration20261122001900_import_queue.ts'
+import { Migration20261122005632_transfer_snapshot as M4 } from './Migration20261122005632_transfer_snapshot.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261121212720_auth', class: M1 },
 	{ name: 'Migration20261122001838_student_recommendation_dismissed', class: M2 },
 	{ name: 'Migration20261122001900_import_queue', class: M3 },
+	{ name: 'Migration20261122005632_transfer_snapshot', class: M4 },
 ]

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
-import { TRANSFER_STATUSES } from './enums.ts'
+import { TRANSFER_STATUSES, YEAR_GROUPS } from './enums.ts'
 import { School } from './school.ts'
 import { Student } from './student.ts'
 import { User } from './user.ts'
@@ -18,6 +18,12 @@ const TransferRequestSchema = defineEntity({
 	properties: {
 		...baseProperties(),
 		student: () => p.manyToOne(Student).deleteRule('cascade'),
+		// The student as the sender knew them when the request was made: both lists show this,
+		// never the live student, who may by now belong to the other school (ADR 010).
+		studentFirstName: p.string(),
+		studentLastName: p.string(),
+		studentUpn: p.string().length(13),
+		studentYearGroup: p.enum(YEAR_GROUPS),
 		fromSchool: () => p.manyToOne(School),
 		toSchool: () => p.manyToOne(School),
 		requestedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),

@@ -90,6 +90,10 @@ export async function requestTransfer(app: SignedIn, studentId: string, input: {
 		app.em.transactional(async (tx) => {
 			const request = tx.create(TransferRequest, {
 				student: student.id,
+				studentFirstName: student.firstName,
+				studentLastName: student.lastName,
+				studentUpn: student.upn,
+				studentYearGroup: student.yearGroup,
 				fromSchool: schoolId,
 				toSchool: destination.id,
 				requestedBy: app.auth.userId,
@@ -107,7 +111,7 @@ export const TRANSFER_SORTS = ['created', 'student', 'status'] as const
 export type TransferSort = (typeof TRANSFER_SORTS)[number]
 const SORT_SQL: Record<TransferSort, string> = {
 	created: 't.created_at',
-	student: 'lower(s.last_name), lower(s.first_name)',
+	student: 'lower(t.student_last_name), lower(t.student_first_name)',
 	status: "case t.status when 'created' then 0 when 'approved' then 1 else 2 end",
 }
 
@@ -129,6 +133,9 @@ export type TransferRow = {
 /**
  * One page of the school's outgoing (sent) or incoming (received) requests,
  * pending first by default: two queries whatever the number of requests.
+ * The student is shown as the request recorded them, never read live: after
+ * an approval the sender's student belongs to the destination, and after a
+ * rejection the destination has no business with the sender's student.
  */
 export async function listTransfers(
 	app: SignedIn,
@@ -141,10 +148,10 @@ export async function listTransfers(
 	const params: unknown[] = [schoolId]
 	if (query.q) {
 		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.upn) like ? or lower(o.name) like ?)`)
+		conditions.push(`(lower(t.student_first_name || ' ' || t.student_last_name) like ? or lower(t.student_upn) like ? or lower(o.name) like ?)`)
 		params.push(search, search, search)
 	}
-	const from = `from transfer_request t join student s on s.id = t.student_id join school o on o.id = t.${other} where ${conditions.join(' and ')}`
+	const from = `from transfer_request t join school o on o.id = t.${other} where ${conditions.join(' and ')}`
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'
 	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${dir}`).join(', ')
 	const [rows, totals] = await Promise.all([
@@ -165,7 +172,7 @@ export async function listTransfers(
 				decided_at: Date | string | null
 			}[]
 		>(
-			`select t.id, s.first_name, s.last_name, s.upn, s.year_group, o.name as school, u.first_name as requested_first, u.last_name as requested_last,
+			`select t.id, t.student_first_name as first_name, t.student_last_name as last_name, t.student_upn as upn, t.student_year_group as year_group, o.name as school, u.first_name as requested_first, u.last_name as requested_last,
 				t.note, t.status, t.reason, t.created_at, t.decided_at
 			${from.replace(' where ', ' left join users u on u.id = t.requested_by_id where ')}
 			order by ${order}, t.created_at desc, t.id
@@ -193,15 +200,22 @@ export async function listTransfers(
 	}
 }
 
-/** A request sent to (incoming) or by (outgoing) the acting user's school; any other answers 404. */
+/**
+ * A request sent to (incoming) or by (outgoing) the acting user's school; any
+ * other answers 404. The student is not loaded: callers show the snapshot the
+ * request keeps (studentFirstName…), which stays right whoever owns the student now.
+ */
 export async function getTransfer(app: SignedIn, id: string, direction: 'incoming' | 'outgoing'): Promise<TransferRequest> {
 	if (!UUID.test(id)) throw notFound()
 	const schoolId = schoolOf(app)
-	const request = await app.em.findOne(TransferRequest, direction === 'incoming' ? { id, toSchool: schoolId } : { id, fromSchool: schoolId }, {
-		populate: ['student'],
-	})
+	const request = await app.em.findOne(TransferRequest, direction === 'incoming' ? { id, toSchool: schoolId } : { id, fromSchool: schoolId })
 	if (!request) throw notFound()
 	return request
+}
+
+/** The student's name as the request recorded it. */
+export function transferStudentName(request: TransferRequest): string {
+	return `${request.studentFirstName} ${request.studentLastName}`
 }
 
 const alreadyDecided = () => new Refusal('Request already decided', 'This transfer request is no longer pending, so it cannot be changed.')

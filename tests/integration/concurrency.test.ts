@@ -3,7 +3,7 @@ import { AppError } from '#app/lib/errors.ts'
 import { TransferRequest } from '#app/models/index.ts'
 import { mapConstraintErrors } from '#app/services/db-errors.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
-import { createSchool, createStudent } from './factories.ts'
+import { createSchool, createStudent, snapshotOf } from './factories.ts'
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -21,7 +21,7 @@ test('50 concurrent requests to transfer one student create exactly one; the oth
 		Array.from({ length: 50 }, () =>
 			mapConstraintErrors(async () => {
 				const em = db.em()
-				em.create(TransferRequest, { student: student.id, fromSchool: from.id, toSchool: to.id })
+				em.create(TransferRequest, { ...snapshotOf(student), fromSchool: from.id, toSchool: to.id })
 				await em.flush()
 			}),
 		),

@@ -14,7 +14,7 @@ import {
 } from '#app/models/index.ts'
 import { mapConstraintErrors } from '#app/services/db-errors.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
-import { createMember, createSchool, createStudent } from './factories.ts'
+import { createMember, createSchool, createStudent, snapshotOf } from './factories.ts'
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -81,16 +81,16 @@ describe('each unique constraint maps to its catalogue code', () => {
 		const to = await createSchool(db.em())
 		const student = await createStudent(db.em(), from)
 		const em = db.em()
-		const first = em.create(TransferRequest, { student: student.id, fromSchool: from.id, toSchool: to.id })
+		const first = em.create(TransferRequest, { ...snapshotOf(student), fromSchool: from.id, toSchool: to.id })
 		await em.flush()
 		const second = db.em()
-		second.create(TransferRequest, { student: student.id, fromSchool: from.id, toSchool: to.id })
+		second.create(TransferRequest, { ...snapshotOf(student), fromSchool: from.id, toSchool: to.id })
 		await expectCode(() => second.flush(), 1006)
 
 		first.status = 'rejected'
 		await em.flush()
 		const third = db.em()
-		third.create(TransferRequest, { student: student.id, fromSchool: from.id, toSchool: to.id })
+		third.create(TransferRequest, { ...snapshotOf(student), fromSchool: from.id, toSchool: to.id })
 		await third.flush()
 		expect(await db.em().count(TransferRequest, { student: student.id })).toBe(2)
 	})

@@ -44,3 +44,14 @@ export async function createStudent(em: Em, school: School, data: Partial<{ upn:
 	await em.flush()
 	return student
 }
+
+/** A transfer request's student and the snapshot of them it keeps. */
+export function snapshotOf(student: Student) {
+	return {
+		student: student.id,
+		studentFirstName: student.firstName,
+		studentLastName: student.lastName,
+		studentUpn: student.upn,
+		studentYearGroup: student.yearGroup,
+	}
+}

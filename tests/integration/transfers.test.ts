@@ -195,8 +195,10 @@ describe('the lists', () => {
 		const few = await queries(INCOMING)
 		// Decided requests (any number per student) from every Meadow View student.
 		await app.sql(
-			`insert into transfer_request (id, created_at, updated_at, student_id, from_school_id, to_school_id, status, reason, decided_at)
-			select gen_random_uuid(), now() - (n || ' minutes')::interval, now(), s.id, s.school_id, ?, 'rejected', 'Full', now()
+			`insert into transfer_request (id, created_at, updated_at, student_id, student_first_name, student_last_name, student_upn, student_year_group,
+				from_school_id, to_school_id, status, reason, decided_at)
+			select gen_random_uuid(), now() - (n || ' minutes')::interval, now(), s.id, s.first_name, s.last_name, s.upn, s.year_group,
+				s.school_id, ?, 'rejected', 'Full', now()
 			from student s cross join generate_series(1, 3) n where s.school_id = ?`,
 			[school.riverside, school.meadowview],
 		)
@@ -384,6 +386,43 @@ describe('deciding', () => {
 
 		// A decided request no longer blocks a new one.
 		expect((await sendTransfer(oakfield, student.id, 'meadowview')).status).toBe(302)
+	})
+
+	test('both lists and their modals show the student as the request recorded them, never the live record', async () => {
+		// Approved: the student is Riverside's now; Riverside renames them, Oakfield's Outgoing keeps the old name.
+		const moved = await nthStudent('oakfield', 6)
+		expect((await sendTransfer(oakfield, moved.id)).status).toBe(302)
+		const approvedId = await pendingRequestOf(moved.id)
+		expect((await riverside.post(INCOMING, { intent: 'approve', id: approvedId })).status).toBe(302)
+		await app.sql("update student set first_name = 'Renamedafter', last_name = 'Approval', year_group = 'Year 13' where id = ?", [moved.id])
+		const outgoing = await page(oakfield, `${OUTGOING}?q=${encodeURIComponent(moved.last_name)}`)
+		expect(outgoing).toContain(`${moved.first_name} ${moved.last_name}`)
+		expect(outgoing).toContain(moved.upn)
+		expect(outgoing).not.toContain('Renamedafter')
+		expect(outgoing).not.toContain('Year 13')
+		expect(await page(oakfield, `${OUTGOING}?q=renamedafter`)).toContain('No matching data')
+		const cancelModal = await page(oakfield, `${OUTGOING}?modal=cancel-transfer&id=${approvedId}`)
+		expect(cancelModal).not.toContain('Renamedafter')
+
+		// Rejected: the student stays at Oakfield; what Oakfield changes later is not Riverside's to read.
+		const kept = await nthStudent('oakfield', 7)
+		expect((await sendTransfer(oakfield, kept.id)).status).toBe(302)
+		const rejectedId = await pendingRequestOf(kept.id)
+		expect((await riverside.post(INCOMING, { intent: 'reject', id: rejectedId, reason: 'No places.' })).status).toBe(302)
+		await app.sql("update student set first_name = 'Renamedafter', last_name = 'Rejection', year_group = 'Year 13' where id = ?", [kept.id])
+		const incoming = await page(riverside, `${INCOMING}?q=${encodeURIComponent(kept.last_name)}`)
+		expect(incoming).toContain(`${kept.first_name} ${kept.last_name}`)
+		expect(incoming).not.toContain('Renamedafter')
+		expect(incoming).not.toContain('Year 13')
+		expect(await page(riverside, `${INCOMING}?q=renamedafter`)).toContain('No matching data')
+		for (const modal of ['approve-transfer', 'reject-transfer']) {
+			const opened = await page(riverside, `${INCOMING}?modal=${modal}&id=${rejectedId}`)
+			expect(opened).toContain(`${kept.first_name} ${kept.last_name}`)
+			expect(opened).not.toContain('Renamedafter')
+		}
+		expect(await app.sql('select student_first_name, student_last_name from transfer_request where id = ?', [rejectedId])).toEqual([
+			{ student_first_name: kept.first_name, student_last_name: kept.last_name },
+		])
 	})
 
 	test('the sender cancels a pending request: it is deleted, audited, and a new one can be sent', async () => {

@@ -11,7 +11,7 @@ import { readListQuery } from '#app/lib/pagination.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { approveTransfer, getTransfer, listTransfers, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
+import { approveTransfer, getTransfer, listTransfers, transferStudentName, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { RejectSchema } from '../+parts/transfer-schema.ts'
 import { listAfter, postedId, refused } from './+parts/respond.server.ts'
 import { ConfirmTransferModal, modalOn, TransferTable } from './+parts/TransferTable.tsx'
@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	let deciding: { id: string; student: string; pending: boolean } | null = null
 	if (isModalOpen(url.searchParams, APPROVE) || isModalOpen(url.searchParams, REJECT)) {
 		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'incoming')
-		deciding = { id: transfer.id, student: `${transfer.student.firstName} ${transfer.student.lastName}`, pending: transfer.status === 'created' }
+		deciding = { id: transfer.id, student: transferStudentName(transfer), pending: transfer.status === 'created' }
 	}
 	return { rows, total, query, deciding }
 }

@@ -4,7 +4,7 @@ import { readListQuery } from '#app/lib/pagination.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { cancelTransfer, getTransfer, listTransfers, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
+import { cancelTransfer, getTransfer, listTransfers, transferStudentName, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { listAfter, postedId, refused } from './+parts/respond.server.ts'
 import { ConfirmTransferModal, modalOn, TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/outgoing.ts'
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	let cancelling: { id: string; student: string } | null = null
 	if (isModalOpen(url.searchParams, CANCEL)) {
 		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'outgoing')
-		cancelling = { id: transfer.id, student: `${transfer.student.firstName} ${transfer.student.lastName}` }
+		cancelling = { id: transfer.id, student: transferStudentName(transfer) }
 	}
 	return { rows, total, query, cancelling }
 }
