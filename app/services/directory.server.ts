@@ -1,6 +1,6 @@
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type MemberAccess, type SchoolRole } from '#app/models/enums.ts'
-import { Feedback, School, SchoolMembership, User } from '#app/models/index.ts'
+import { School, SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { sendInvitation } from './auth.server.ts'
 import type { Em } from './database.server.ts'
@@ -179,14 +179,27 @@ const LAST_ADMIN = (name: string) =>
 const NOT_YOURSELF = (what: string) => new DirectoryRefusal(`You can’t ${what} yourself`, 'Ask another school admin to do it.')
 
 /**
- * Takes a member off every student: their key and connected links, their
- * place among profiles' respondents, and their feedback not yet submitted
- * (it would never be). Submitted feedback is the students' record and stays.
+ * Takes a member off every student of their school: their key and connected
+ * links, their place among profiles' respondents, and their feedback not yet
+ * submitted (it would never be). Submitted feedback is the students' record
+ * and stays. Every delete is limited to the member's own school's students
+ * and profiles: a transferred student's rounds belong to the new school, and
+ * this school's changes must never reach them.
  */
-async function detachFromStudents(tx: Em, membershipId: string) {
-	await tx.execute('delete from student_professional where membership_id = ?', [membershipId])
-	await tx.execute('delete from profile_respondent where membership_id = ?', [membershipId])
-	await tx.nativeDelete(Feedback, { respondent: membershipId, status: { $ne: 'complete' } })
+async function detachFromStudents(tx: Em, schoolId: string, membershipId: string) {
+	await tx.execute('delete from student_professional where membership_id = ? and student_id in (select id from student where school_id = ?)', [
+		membershipId,
+		schoolId,
+	])
+	await tx.execute('delete from profile_respondent where membership_id = ? and profile_id in (select id from profile where school_id = ?)', [
+		membershipId,
+		schoolId,
+	])
+	await tx.execute(
+		`delete from feedback where respondent_id = ? and status <> 'complete'
+		and round_id in (select r.id from round r join profile p on p.id = r.profile_id where p.school_id = ?)`,
+		[membershipId, schoolId],
+	)
 }
 
 /** Changes a member's role. Not your own; not the last school admin's. Someone who becomes a school admin is taken off students (ADR 011). */
@@ -202,7 +215,7 @@ export async function setRole(app: SignedIn, id: string, role: SchoolRole) {
 			throw LAST_ADMIN(`${current.user.firstName} ${current.user.lastName}`)
 		}
 		current.role = role
-		if (role === 'schoolAdmin') await detachFromStudents(tx as Em, current.id)
+		if (role === 'schoolAdmin') await detachFromStudents(tx as Em, schoolId, current.id)
 		audit(tx as never, app.auth, 'membership.set-role', { type: 'SchoolMembership', id: current.id, schoolId })
 		await tx.flush()
 	})
@@ -257,13 +270,22 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 		if (!current) throw notFound()
 		const name = `${current.user.firstName} ${current.user.lastName}`
 		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) throw LAST_ADMIN(name)
-		if (await tx.count(Feedback, { respondent: current.id, status: 'complete' })) {
+		// Feedback that would outlive the membership: submitted here, or any left on another school's
+		// profiles (a transferred student's, which this school cannot touch).
+		const [kept] = await tx.execute<{ submitted: number; elsewhere: number }[]>(
+			`select count(*) filter (where f.status = 'complete')::int as submitted, count(*) filter (where p.school_id <> ?)::int as elsewhere
+			from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id where f.respondent_id = ?`,
+			[schoolId, current.id],
+		)
+		if (kept && (kept.submitted > 0 || kept.elsewhere > 0)) {
 			throw new DirectoryRefusal(
 				`${name} can’t be deleted`,
-				'They have submitted feedback, which stays part of students’ records. Remove their access instead.',
+				kept.submitted > 0
+					? 'They have submitted feedback, which stays part of students’ records. Remove their access instead.'
+					: 'They have feedback on a student who has moved to another school, which this school cannot change. Remove their access instead.',
 			)
 		}
-		await detachFromStudents(tx as Em, current.id)
+		await detachFromStudents(tx as Em, schoolId, current.id)
 		const user = current.user
 		await tx.nativeDelete(SchoolMembership, { id: current.id })
 		audit(tx as never, app.auth, 'membership.delete', { type: 'SchoolMembership', id: current.id, schoolId })

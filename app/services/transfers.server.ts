@@ -224,7 +224,8 @@ const alreadyDecided = () => new Refusal('Request already decided', 'This transf
  * Approves an incoming request: in one transaction the student, with its
  * profiles, rounds, feedback and answers, moves to this school; its links to
  * the old school's groups, professionals and profile respondents go, and
- * feedback nobody had started is dropped (it holds no answer). The request row
+ * the old school's staff's feedback not yet submitted (started or not) is
+ * dropped; submitted feedback stays as the student's history. The request row
  * is locked first, so two admins approving at once move the student once.
  */
 export async function approveTransfer(app: SignedIn, id: string): Promise<void> {
@@ -257,10 +258,12 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 				and membership_id not in (select id from school_membership where school_id = ?)`,
 				[studentId, schoolId],
 			)
+			// Feedback the old school's staff had not submitted would never be: it goes, with any answers
+			// started, so nothing of theirs is left open at the new school (and the old school deleting
+			// them later cannot reach into the new school's rounds).
 			await tx.execute(
-				`delete from feedback where status = 'incomplete' and round_id in (select r.id from round r join profile p on p.id = r.profile_id where p.student_id = ?)
-				and respondent_id not in (select id from school_membership where school_id = ?)
-				and not exists (select 1 from answer a where a.feedback_id = feedback.id)`,
+				`delete from feedback where status <> 'complete' and round_id in (select r.id from round r join profile p on p.id = r.profile_id where p.student_id = ?)
+				and respondent_id not in (select id from school_membership where school_id = ?)`,
 				[studentId, schoolId],
 			)
 			await tx.execute('update profile set school_id = ?, updated_at = now() where student_id = ?', [schoolId, studentId])

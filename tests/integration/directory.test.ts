@@ -334,6 +334,39 @@ describe('delete a person', () => {
 		expect(await (await new Browser(app).request(`${link.pathname}${link.search}`)).text()).toContain('expired')
 	})
 
+	test('reaches no other school’s rounds: a transferred student’s feedback stays, and a delete that would leave it is refused', async () => {
+		// A member whose unsubmitted feedback sits on a profile that now belongs to Riverside (as a transfer
+		// approved before approvals dropped it left things), next to feedback on one of Oakfield's profiles.
+		await office.post('/school-admin/directory/add', addForm({ email: 'mover@oakfield.test', firstName: 'Mo' }))
+		const id = await membershipId('mover@oakfield.test')
+		const round = async (schoolId: string) =>
+			(await app.sql<{ id: string; profile_id: string }>(
+				'select r.id, r.profile_id from round r join profile p on p.id = r.profile_id where p.school_id = ? order by r.id limit 1',
+				[schoolId],
+			))[0]!
+		const riversideId = (await app.sql<{ id: string }>("select id from school where subdomain = 'riverside'"))[0]!.id
+		const theirs = await round(riversideId)
+		const ours = await round(oakfieldId)
+		const feedback = async (roundId: string) =>
+			(await app.sql<{ id: string }>(
+				"insert into feedback (id, created_at, updated_at, round_id, respondent_id, status) values (gen_random_uuid(), now(), now(), ?, ?, 'inProgress') returning id",
+				[roundId, id],
+			))[0]!.id
+		const atRiverside = await feedback(theirs.id)
+		const atOakfield = await feedback(ours.id)
+		await app.sql('insert into profile_respondent (profile_id, membership_id) values (?, ?), (?, ?)', [theirs.profile_id, id, ours.profile_id, id])
+
+		const refused = await office.post('/school-admin/directory', { intent: 'delete', id })
+		expect(await toastAfter(office, refused)).toContain('Mo Lovelace can’t be deleted')
+		expect(await member(id)).toBeDefined()
+		expect(await app.sql('select id from feedback where id in (?, ?) order by id', [atRiverside, atOakfield])).toHaveLength(2)
+
+		// Becoming a school admin takes them off Oakfield's students only.
+		expect((await office.post('/school-admin/directory', { intent: 'set-role', id, role: 'schoolAdmin' })).status).toBe(302)
+		expect(await app.sql('select id from feedback where id in (?, ?)', [atRiverside, atOakfield])).toEqual([{ id: atRiverside }])
+		expect(await app.sql('select profile_id from profile_respondent where membership_id = ?', [id])).toEqual([{ profile_id: theirs.profile_id }])
+	})
+
 	test('someone who also works at another school keeps their account', async () => {
 		await office.post('/school-admin/directory/add', addForm({ email: 'mentor@riverside.test', firstName: 'Dan' }))
 		const id = await membershipId('mentor@riverside.test', oakfieldId)

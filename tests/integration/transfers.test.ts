@@ -388,6 +388,43 @@ describe('deciding', () => {
 		expect((await sendTransfer(oakfield, student.id, 'meadowview')).status).toBe(302)
 	})
 
+	test('approval drops all the old school’s unsubmitted feedback, started or not, and keeps submitted feedback', async () => {
+		const student = await nthStudent('oakfield', 8)
+		const [round] = await app.sql<{ id: string; profile_id: string; question_id: string }>(
+			`select r.id, r.profile_id, (select q.id from question q join domain d on d.id = q.domain_id where d.questionnaire_id = p.questionnaire_id limit 1) as question_id
+			from round r join profile p on p.id = r.profile_id where p.student_id = ? order by r.index desc limit 1`,
+			[student.id],
+		)
+		if (!round) throw new Error('the seed gives this student no profile')
+		const oakfieldStaff = await app.sql<{ id: string }>(
+			"select m.id from school_membership m join users u on u.id = m.user_id where m.school_id = ? and u.email in ('teacher@oakfield.test', 'senco@oakfield.test') order by u.email",
+			[school.oakfield],
+		)
+		await app.sql('delete from feedback where round_id = ? and respondent_id in (?, ?)', [round.id, oakfieldStaff[0]!.id, oakfieldStaff[1]!.id])
+		const feedback = async (membership: string, status: string) => {
+			const [row] = await app.sql<{ id: string }>(
+				"insert into feedback (id, created_at, updated_at, round_id, respondent_id, status) values (gen_random_uuid(), now(), now(), ?, ?, ?) returning id",
+				[round.id, membership, status],
+			)
+			await app.sql('insert into answer (id, created_at, updated_at, feedback_id, question_id, value) values (gen_random_uuid(), now(), now(), ?, ?, 2)', [row!.id, round.question_id])
+			return row!.id
+		}
+		const submitted = await feedback(oakfieldStaff[0]!.id, 'complete')
+		const started = await feedback(oakfieldStaff[1]!.id, 'inProgress')
+
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		expect((await riverside.post(INCOMING, { intent: 'approve', id: await pendingRequestOf(student.id) })).status).toBe(302)
+		expect(await app.sql('select id, status from feedback where id in (?, ?)', [submitted, started])).toEqual([{ id: submitted, status: 'complete' }])
+		expect(await app.sql('select 1 from answer where feedback_id = ?', [started])).toEqual([])
+		expect(
+			await app.sql(
+				`select f.id from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id join school_membership m on m.id = f.respondent_id
+				where p.student_id = ? and f.status <> 'complete' and m.school_id <> ?`,
+				[student.id, school.riverside],
+			),
+		).toEqual([])
+	})
+
 	test('both lists and their modals show the student as the request recorded them, never the live record', async () => {
 		// Approved: the student is Riverside's now; Riverside renames them, Oakfield's Outgoing keeps the old name.
 		const moved = await nthStudent('oakfield', 6)
