@@ -116,7 +116,11 @@ export type MemberInput = { firstName: string; lastName: string; email: string; 
  * (another school) gets a membership here, and the account keeps its own
  * name (ADR 011). With access, the existing invitation is sent.
  */
-export async function addMember(app: SignedIn, input: MemberInput, request: Request): Promise<{ kind: 'added'; member: SchoolMembership } | { kind: 'already-member' }> {
+export async function addMember(
+	app: SignedIn,
+	input: MemberInput,
+	request: Request,
+): Promise<{ kind: 'added'; member: SchoolMembership; mailed: boolean } | { kind: 'already-member' }> {
 	const schoolId = schoolOf(app)
 	const result = await alreadyMemberOnRace(() =>
 		app.em.transactional(async (tx) => {
@@ -136,8 +140,8 @@ export async function addMember(app: SignedIn, input: MemberInput, request: Requ
 			return { kind: 'added' as const, member }
 		}),
 	)
-	if (result.kind === 'added' && input.giveAccess) await invite(app.em, result.member, request)
-	return result
+	if (result.kind === 'already-member') return result
+	return { ...result, mailed: input.giveAccess ? await invite(app.em, result.member, request) : true }
 }
 
 /** Two adds of one e-mail at once: the one that loses the unique index's race is told the person is already there. */
@@ -151,9 +155,22 @@ async function alreadyMemberOnRace<T>(write: () => Promise<T>): Promise<T | { ki
 	}
 }
 
-async function invite(em: Em, member: SchoolMembership, request: Request) {
+/**
+ * Sends the invitation after the member is stored. Whether it went is the
+ * answer: a mail server that refuses it must not turn a saved change into an
+ * error page, so the screen says so and "Give access" sends it again.
+ */
+async function invite(em: Em, member: SchoolMembership, request: Request): Promise<boolean> {
 	const school = await em.findOneOrFail(School, { id: member.school.id })
-	await sendInvitation(em, member.user, { request, schoolName: school.name })
+	try {
+		await sendInvitation(em, member.user, { request, schoolName: school.name })
+		return true
+	} catch (error) {
+		// A warning, not an error: the screen tells the admin, who can resend. No address or name
+		// in the log: the membership id is enough to find who it was.
+		console.warn(`Invitation e-mail for membership ${member.id} not sent: ${error instanceof Error ? error.name : 'unknown error'}`)
+		return false
+	}
 }
 
 /**
@@ -222,16 +239,19 @@ export async function setRole(app: SignedIn, id: string, role: SchoolRole) {
 }
 
 /** Gives access: sends the invitation (again, with a new link, when already invited). An active member needs none. */
-export async function giveAccess(app: SignedIn, id: string, request: Request): Promise<'invited' | 'resent' | 'active'> {
+export async function giveAccess(
+	app: SignedIn,
+	id: string,
+	request: Request,
+): Promise<{ outcome: 'invited' | 'resent' | 'active'; mailed: boolean }> {
 	const schoolId = schoolOf(app)
 	const member = await getMember(app, id)
-	if (member.access === 'active') return 'active'
+	if (member.access === 'active') return { outcome: 'active', mailed: true }
 	const outcome = member.access === 'invited' ? 'resent' : 'invited'
 	member.access = 'invited'
 	audit(app.em, app.auth, 'membership.invite', { type: 'SchoolMembership', id: member.id, schoolId })
 	await app.em.flush()
-	await invite(app.em, member, request)
-	return outcome
+	return { outcome, mailed: await invite(app.em, member, request) }
 }
 
 /** Takes access away: the member stays in the directory and can no longer sign in to this school. */

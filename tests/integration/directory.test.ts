@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createServer, type AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
 
 let app: TestApp
@@ -233,6 +234,44 @@ describe('add a person', () => {
 		const helen = new Browser(app)
 		await helen.signIn('senco@riverside.test')
 		expect((await helen.request('/')).headers.get('Location')).toBe('/need-manager')
+	})
+})
+
+describe('an invitation e-mail that cannot be sent', () => {
+	test('the person is kept as Invited and a warning toast says to resend; give access and resend say the same', async () => {
+		// A loopback port nothing listens on: the SMTP connection is refused.
+		const closed = createServer()
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()))
+		const port = (closed.address() as AddressInfo).port
+		await new Promise<void>((resolve) => closed.close(() => resolve()))
+		process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+		const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		try {
+			const added = await office.post('/school-admin/directory/add', { ...addForm({ email: 'unmailed@oakfield.test', firstName: 'Una' }), giveAccess: 'on' })
+			const page = await toastAfter(office, added)
+			expect(page).toContain('Added, but the invitation e-mail could not be sent.')
+			expect(page).toContain('Use Give access to resend.')
+			const id = await membershipId('unmailed@oakfield.test')
+			expect((await member(id))!.access).toBe('invited')
+
+			const resent = await office.post('/school-admin/directory', { intent: 'give-access', id })
+			expect(await toastAfter(office, resent)).toContain('The invitation e-mail could not be sent.')
+			await app.sql("update school_membership set access = 'none' where id = ?", [id])
+			const given = await office.post('/school-admin/directory', { intent: 'give-access', id })
+			expect(await toastAfter(office, given)).toContain('Access given, but the invitation e-mail could not be sent.')
+			expect((await member(id))!.access).toBe('invited')
+			// Each failure is logged, naming the membership and never the person.
+			const logged = warnings.mock.calls.map((call) => call.join(' ')).filter((line) => line.includes('Invitation e-mail'))
+			expect(logged).toHaveLength(3)
+			for (const line of logged) {
+				expect(line).toContain(id)
+				expect(line).not.toMatch(/unmailed|Una|Lovelace/)
+			}
+		} finally {
+			warnings.mockRestore()
+			delete process.env.SMTP_URL
+		}
+		expect(app.outbox().filter((message) => message.to.includes('unmailed@oakfield.test'))).toEqual([])
 	})
 })
 

@@ -12,6 +12,7 @@ import { TextField } from '#app/components/ui/TextField.tsx'
 import { addMember } from '#app/services/directory.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
+import { invitationNotSent } from './+parts/invitation-toast.ts'
 import { MemberSchema, ROLE_OPTIONS } from './+parts/member-schema.ts'
 import type { Route } from './+types/add.ts'
 
@@ -31,6 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		return data({ result: submission.reply({ fieldErrors: { email: [ALREADY_MEMBER] } }) }, { status: 409 })
 	}
 	const { firstName, lastName, email, giveAccess } = submission.value
+	if (!outcome.mailed) return redirectWithToast(app.em, '/school-admin/directory', invitationNotSent('added'))
 	return redirectWithToast(app.em, '/school-admin/directory', {
 		type: 'success',
 		title: `${firstName} ${lastName} added`,

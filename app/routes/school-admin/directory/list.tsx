@@ -25,6 +25,7 @@ import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { pageAfter } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
 import { MemberModals } from './+parts/MemberModals.tsx'
+import { invitationNotSent } from './+parts/invitation-toast.ts'
 import { SetRoleSchema } from './+parts/member-schema.ts'
 import type { Route } from './+types/list.ts'
 
@@ -71,7 +72,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 				})
 			}
 			case 'give-access': {
-				const outcome = await giveAccess(app, id, request)
+				const { outcome, mailed } = await giveAccess(app, id, request)
+				if (!mailed && outcome !== 'active') return redirectWithToast(app.em, back, invitationNotSent(outcome))
 				const member = await getMember(app, id)
 				const title = { invited: 'Invitation sent', resent: 'Invitation sent again', active: 'They already have access' }[outcome]
 				return redirectWithToast(app.em, back, {
