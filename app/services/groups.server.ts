@@ -159,20 +159,33 @@ export async function searchStudentsForGroup(app: SignedIn, groupId: string, tex
 	return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group, archived: row.archived }))
 }
 
+/**
+ * The most staff a group's page lists. Staff are not paginated: a group has a
+ * handful, and the students' page number is the page's one "page" parameter.
+ * The cap bounds the query should a school link its whole directory; the page
+ * then says how many there are (ADR 010).
+ */
+export const GROUP_STAFF_LIMIT = 100
+
 export type GroupStaffRow = { id: string; name: string; email: string; role: SchoolRole; jobTitle: string | null }
 
 const STAFF_SELECT = `select m.id, u.first_name, u.last_name, u.email, m.role, m.job_title from school_membership m join users u on u.id = m.user_id`
 type StaffRecord = { id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null }
 const staffRow = (row: StaffRecord): GroupStaffRow => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, email: row.email, role: row.role, jobTitle: row.job_title })
 
-/** A group's staff (a handful per group), by name: one query. */
-export async function listGroupStaff(app: SignedIn, groupId: string): Promise<GroupStaffRow[]> {
-	const rows = await app.em.execute<StaffRecord[]>(
-		`${STAFF_SELECT} join group_staff gf on gf.membership_id = m.id
-		where gf.group_id = ? and m.school_id = ? order by lower(u.last_name), lower(u.first_name), m.id`,
-		[groupId, schoolOf(app)],
+/**
+ * A group's staff (a handful per group), by name, up to GROUP_STAFF_LIMIT, with
+ * how many there are: one query. Not paginated: the page's "page" parameter
+ * is the students' (ADR 010).
+ */
+export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ rows: GroupStaffRow[]; total: number }> {
+	const rows = await app.em.execute<(StaffRecord & { total: number })[]>(
+		`select m.id, u.first_name, u.last_name, u.email, m.role, m.job_title, (count(*) over ())::int as total
+		from school_membership m join users u on u.id = m.user_id join group_staff gf on gf.membership_id = m.id
+		where gf.group_id = ? and m.school_id = ? order by lower(u.last_name), lower(u.first_name), m.id limit ?`,
+		[groupId, schoolOf(app), GROUP_STAFF_LIMIT],
 	)
-	return rows.map(staffRow)
+	return { rows: rows.map(staffRow), total: rows[0]?.total ?? 0 }
 }
 
 /** The school's directory members not in the group whose name, e-mail or job title matches. */

@@ -1,5 +1,6 @@
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type SchoolRole, type YearGroup } from '#app/models/enums.ts'
+import { GROUP_STAFF_LIMIT } from './groups.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { seesWholeSchool, visibleStudentsQuery } from './need-to-know.server.ts'
 
@@ -74,16 +75,17 @@ export type VisibleGroup = {
 	id: string
 	name: string
 	description: string | null
-	students: { id: string; name: string; upn: string; yearGroup: YearGroup }[]
-	staff: { id: string; name: string; role: SchoolRole; jobTitle: string | null }[]
+	students: { rows: { id: string; name: string; upn: string; yearGroup: YearGroup }[]; total: number }
+	staff: { rows: { id: string; name: string; role: SchoolRole; jobTitle: string | null }[]; total: number }
 }
 
 /**
- * One group the acting user may see, with the students they may see in it and
- * its staff: three queries. Another school's group, or one a professional has
- * no student in and is not staff of, answers 404.
+ * One group the acting user may see, with one page of the students they may
+ * see in it (by name) and its staff (up to GROUP_STAFF_LIMIT): four queries
+ * whatever the group's size. Another school's group, or one a professional
+ * has no student in and is not staff of, answers 404.
  */
-export async function getVisibleGroup(app: SignedIn, id: string): Promise<VisibleGroup> {
+export async function getVisibleGroup(app: SignedIn, id: string, page: Pick<ListQuery<string>, 'page' | 'pageSize'>): Promise<VisibleGroup> {
 	if (!UUID.test(id)) throw notFound()
 	const { where } = groupScope(app)
 	const [group] = await app.em.execute<{ id: string; name: string; description: string | null }[]>(
@@ -92,23 +94,31 @@ export async function getVisibleGroup(app: SignedIn, id: string): Promise<Visibl
 	)
 	if (!group) throw notFound()
 	const visible = visibleStudentsQuery(app.auth, 's')
-	const [students, staff] = await Promise.all([
+	const studentsFrom = `from group_student gs join student s on s.id = gs.student_id where gs.group_id = ? and s.archived = false and ${visible.sql}`
+	const [students, studentTotals, staff] = await Promise.all([
 		app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: YearGroup }[]>(
-			`select s.id, s.first_name, s.last_name, s.upn, s.year_group from group_student gs join student s on s.id = gs.student_id
-			where gs.group_id = ? and s.archived = false and ${visible.sql} order by lower(s.last_name), lower(s.first_name), s.id`,
-			[group.id, ...visible.params],
+			`select s.id, s.first_name, s.last_name, s.upn, s.year_group ${studentsFrom} order by lower(s.last_name), lower(s.first_name), s.id limit ? offset ?`,
+			[group.id, ...visible.params, page.pageSize, (page.page - 1) * page.pageSize],
 		),
-		app.em.execute<{ id: string; first_name: string; last_name: string; role: SchoolRole; job_title: string | null }[]>(
-			`select m.id, u.first_name, u.last_name, m.role, m.job_title from group_staff gst
+		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${studentsFrom}`, [group.id, ...visible.params]),
+		app.em.execute<{ id: string; first_name: string; last_name: string; role: SchoolRole; job_title: string | null; total: number }[]>(
+			`select m.id, u.first_name, u.last_name, m.role, m.job_title, (count(*) over ())::int as total from group_staff gst
 			join school_membership m on m.id = gst.membership_id and m.school_id = ?
 			join users u on u.id = m.user_id
-			where gst.group_id = ? order by ${`case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`}, lower(u.last_name)`,
-			[app.auth.schoolId, group.id],
+			where gst.group_id = ? order by ${`case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`}, lower(u.last_name), m.id
+			limit ?`,
+			[app.auth.schoolId, group.id, GROUP_STAFF_LIMIT],
 		),
 	])
 	return {
 		...group,
-		students: students.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group })),
-		staff: staff.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role, jobTitle: row.job_title })),
+		students: {
+			total: studentTotals[0]?.total ?? 0,
+			rows: students.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group })),
+		},
+		staff: {
+			total: staff[0]?.total ?? 0,
+			rows: staff.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role, jobTitle: row.job_title })),
+		},
 	}
 }

@@ -270,6 +270,32 @@ describe('students and staff of a group', () => {
 		expect(await page(office, `${LIST}/${id}?page=2`)).toContain(`Showing 26–${total!.n} of ${total!.n}`)
 	})
 
+	test('a group’s staff are listed up to 100, with how many there are', async () => {
+		const id = await createGroup('Everyone on the staff')
+		await app.sql(
+			`with added as (
+				insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled)
+				select gen_random_uuid(), now(), now(), 'cap' || n || '@oakfield.test', 'Cap', 'Member ' || lpad(n::text, 3, '0'), 'schoolStaff', false
+				from generate_series(1, 101) n returning id
+			), members as (
+				insert into school_membership (id, created_at, updated_at, user_id, school_id, role, access)
+				select gen_random_uuid(), now(), now(), id, ?, 'professional', 'none' from added returning id
+			)
+			insert into group_staff (group_id, membership_id) select ?, id from members`,
+			[oakfieldId, id],
+		)
+		const details = await page(office, `${LIST}/${id}`)
+		expect(details).toContain('Staff (101)')
+		expect(details).toContain('Showing the first 100 of 101 staff')
+		expect(details.match(/cap\d+@oakfield\.test/g)).toHaveLength(100)
+		const senco = new Browser(app)
+		await senco.signIn('senco@oakfield.test')
+		expect(await page(senco, `/need-manager/groups/${id}`)).toContain('Showing the first 100 of 101 staff')
+		await app.sql('delete from student_group where id = ?', [id])
+		await app.sql("delete from school_membership where user_id in (select id from users where email like 'cap%@oakfield.test')")
+		await app.sql("delete from users where email like 'cap%@oakfield.test'")
+	})
+
 	test('add and remove staff from the school’s directory', async () => {
 		const id = await createGroup('Sports leaders')
 		const teacher = await membershipOf('teacher@oakfield.test')

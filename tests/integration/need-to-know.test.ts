@@ -78,6 +78,29 @@ describe('need managers', () => {
 		expect((await senco.request('/need-manager/groups/not-a-group')).status).toBe(404)
 	})
 
+	test('a group’s students paginate on the server, 25 a page', async () => {
+		const [group] = await app.sql<{ id: string }>(
+			"insert into student_group (id, created_at, updated_at, school_id, name) values (gen_random_uuid(), now(), now(), ?, 'Thirty of Oakfield') returning id",
+			[oakfieldId],
+		)
+		await app.sql('insert into group_student (group_id, student_id) select ?, id from student where school_id = ? and archived = false order by upn limit 30', [
+			group!.id,
+			oakfieldId,
+		])
+		const [{ n } = { n: 0 }] = await app.sql<{ n: number }>('select count(*)::int as n from group_student where group_id = ?', [group!.id])
+		expect(n).toBe(30)
+		const first = await (await senco.request(`/need-manager/groups/${group!.id}`)).text()
+		expect(first.match(/href="\/students\/profile\//g)).toHaveLength(25)
+		expect(first).toContain('Showing 1–25 of 30')
+		expect(first).toContain('Next page')
+		const second = await (await senco.request(`/need-manager/groups/${group!.id}?page=2`)).text()
+		expect(second.match(/href="\/students\/profile\//g)).toHaveLength(5)
+		expect(second).toContain('Showing 26–30 of 30')
+		// The professionals' tests below need students outside any group.
+		await app.sql('delete from group_student where group_id = ?', [group!.id])
+		await app.sql('delete from student_group where id = ?', [group!.id])
+	})
+
 	test('read the directory: name, role, job title, e-mail; not access, not another school', async () => {
 		const html = await (await senco.request('/need-manager/directory')).text()
 		for (const text of ['Olivia Bennett', 'School admin', 'Class Teacher', 'mailto:teacher@oakfield.test']) expect(html).toContain(text)

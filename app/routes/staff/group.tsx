@@ -1,7 +1,9 @@
 import { Link } from 'react-router'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { readListQuery } from '#app/lib/pagination.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import { HOMES } from '#app/services/auth.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
@@ -12,12 +14,13 @@ import type { Route } from './+types/group.ts'
 /** One group, read-only: the students the user may see in it, and its staff (one module, two routes). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager', 'professional')
-	const group = await getVisibleGroup(app, params.id)
-	return { group, area: HOMES[app.auth.role!], wholeSchool: seesWholeSchool(app.auth) }
+	const query = readListQuery(new URL(request.url), ['name'] as const, 'name')
+	const group = await getVisibleGroup(app, params.id, query)
+	return { group, page: query.page, pageSize: query.pageSize, area: HOMES[app.auth.role!], wholeSchool: seesWholeSchool(app.auth) }
 }
 
 export default function Group({ loaderData }: Route.ComponentProps) {
-	const { group, area, wholeSchool } = loaderData
+	const { group, page, pageSize, area, wholeSchool } = loaderData
 	return (
 		<>
 			<BackLink to={`${area}/groups`}>Groups</BackLink>
@@ -27,7 +30,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					Students
 				</h2>
 				{wholeSchool ? null : <p className="mb-3 text-sm text-slate-700">Only the students you work with are shown.</p>}
-				{group.students.length === 0 ? (
+				{group.students.total === 0 ? (
 					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No Data</p>
 				) : (
 					<div className="rounded-lg border border-slate-200 bg-white">
@@ -40,7 +43,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 								</tr>
 							</TableHeader>
 							<TableBody>
-								{group.students.map((student) => (
+								{group.students.rows.map((student) => (
 									<Row key={student.id}>
 										<RowHeader>
 											<Link to={`/students/profile/${student.id}`} className="font-medium text-brand underline underline-offset-2">
@@ -53,6 +56,9 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 								))}
 							</TableBody>
 						</Table>
+						<div className="px-4 pb-4">
+							<Pagination page={page} pageSize={pageSize} total={group.students.total} noun="students" />
+						</div>
 					</div>
 				)}
 			</section>
@@ -60,7 +66,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 				<h2 id="group-staff" className="mb-3 text-lg font-semibold text-slate-900">
 					Staff
 				</h2>
-				{group.staff.length === 0 ? (
+				{group.staff.total === 0 ? (
 					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No Data</p>
 				) : (
 					<div className="rounded-lg border border-slate-200 bg-white">
@@ -73,7 +79,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 								</tr>
 							</TableHeader>
 							<TableBody>
-								{group.staff.map((member) => (
+								{group.staff.rows.map((member) => (
 									<Row key={member.id}>
 										<RowHeader>{member.name}</RowHeader>
 										<Cell>{ROLE_LABELS[member.role]}</Cell>
@@ -82,6 +88,11 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 								))}
 							</TableBody>
 						</Table>
+						{group.staff.total > group.staff.rows.length ? (
+							<p className="p-4 text-sm text-slate-700">
+								Showing the first {group.staff.rows.length} of {group.staff.total} staff. Search the directory to find the others.
+							</p>
+						) : null}
 					</div>
 				)}
 			</section>

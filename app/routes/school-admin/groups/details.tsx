@@ -123,7 +123,7 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 				/>
 			</section>
 			<GroupStudents rows={students.rows} total={students.total} page={page} />
-			<GroupStaff rows={staff} />
+			<GroupStaff rows={staff.rows} total={staff.total} />
 
 			<AddMemberModal
 				name="add-student"
@@ -161,7 +161,7 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 			) : null}
 			<ConfirmModal name="delete-group" title="Delete group" intent="delete-group" fields={{}} drop={[]} confirmLabel="Delete group">
 				<p>
-					Delete {group.name}? Its {students.total} {students.total === 1 ? 'student' : 'students'} and {staff.length} staff stay at the school; only the
+					Delete {group.name}? Its {students.total} {students.total === 1 ? 'student' : 'students'} and {staff.total} staff stay at the school; only the
 					group goes.
 				</p>
 			</ConfirmModal>

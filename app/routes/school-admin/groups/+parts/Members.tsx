@@ -94,13 +94,13 @@ export function GroupStudents({ rows, total, page }: { rows: StudentRow[]; total
 	)
 }
 
-export function GroupStaff({ rows }: { rows: StaffRow[] }) {
+export function GroupStaff({ rows, total }: { rows: StaffRow[]; total: number }) {
 	const location = useLocation()
 	return (
 		<Section
 			id="staff-heading"
 			title="Staff"
-			count={rows.length}
+			count={total}
 			action={
 				<ButtonLink to={withModal(location, 'add-staff')} preventScrollReset variant="secondary">
 					Add staff to group
@@ -137,7 +137,18 @@ export function GroupStaff({ rows }: { rows: StaffRow[] }) {
 					</TableBody>
 				</Table>
 			)}
+			<StaffShown shown={rows.length} total={total} />
 		</Section>
+	)
+}
+
+/** Said under a group's staff when there are more than the page lists (GROUP_STAFF_LIMIT). */
+export function StaffShown({ shown, total }: { shown: number; total: number }) {
+	if (total <= shown) return null
+	return (
+		<p className="mt-4 text-sm text-slate-700">
+			Showing the first {shown} of {total} staff, by name. Search the directory to find the others.
+		</p>
 	)
 }
 
