@@ -1,10 +1,11 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { StudentFilters } from '#app/components/students/StudentFilters.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
 import { readListQuery } from '#app/lib/pagination.ts'
-import { SEN_STATUS_LABELS, SEN_STATUSES, YEAR_GROUPS } from '#app/models/enums.ts'
+import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listGroupOptions, listStudents, readStudentFilters, STUDENT_SORTS } from '#app/services/students.server.ts'
 import type { Route } from './+types/list.ts'
@@ -18,12 +19,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { rows, total, query, filters, groups }
 }
 
-const controlClass =
-	'h-10 rounded-md border border-slate-500 bg-white px-3 outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700'
-
 export default function Students({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query, filters, groups } = loaderData
-	const location = useLocation()
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
 	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
 	const last = Math.min(total, query.page * query.pageSize)
@@ -31,24 +28,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-				<Form key={location.search} method="get" role="search" aria-label="Students" className="flex flex-wrap items-end gap-3">
-					<input type="hidden" name="sort" value={query.sort} />
-					<input type="hidden" name="dir" value={query.dir} />
-					<div className="flex flex-col gap-1">
-						<label htmlFor="student-search" className="text-sm font-medium text-slate-900">
-							Search by name or UPN
-						</label>
-						<input id="student-search" type="search" name="q" defaultValue={query.q} className={`w-64 ${controlClass}`} />
-					</div>
-					<FilterSelect id="student-year" label="Year group" name="yearGroup" value={filters.yearGroup} all="All year groups"
-						options={YEAR_GROUPS.map((yearGroup) => ({ value: yearGroup, label: yearGroup }))} />
-					<FilterSelect id="student-group" label="Group" name="group" value={filters.groupId} all="All groups" options={groups} />
-					<FilterSelect id="student-sen" label="SEN status" name="sen" value={filters.senStatus} all="All SEN statuses"
-						options={SEN_STATUSES.map((status) => ({ value: status, label: SEN_STATUS_LABELS[status] }))} />
-					<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
-						Search
-					</button>
-				</Form>
+				<StudentFilters query={query} filters={filters} groups={groups} />
 				<div className="flex gap-3">
 					<ButtonLink to="/school-admin/students/import" variant="secondary">
 						Import students
@@ -93,38 +73,6 @@ export default function Students({ loaderData }: Route.ComponentProps) {
 			)}
 			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="students" />
 		</>
-	)
-}
-
-function FilterSelect({
-	id,
-	label,
-	name,
-	value,
-	all,
-	options,
-}: {
-	id: string
-	label: string
-	name: string
-	value: string | null
-	all: string
-	options: { value: string; label: string }[]
-}) {
-	return (
-		<div className="flex flex-col gap-1">
-			<label htmlFor={id} className="text-sm font-medium text-slate-900">
-				{label}
-			</label>
-			<select id={id} name={name} defaultValue={value ?? ''} className={controlClass}>
-				<option value="">{all}</option>
-				{options.map((option) => (
-					<option key={option.value} value={option.value}>
-						{option.label}
-					</option>
-				))}
-			</select>
-		</div>
 	)
 }
 
