@@ -7,7 +7,7 @@ import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { Link } from '#app/components/ui/Link.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
-import { RowErrorsTable } from './ImportUpload.tsx'
+import { RowErrorsTable } from './RowErrorsTable.tsx'
 
 export const IMPORT_STATUS_BADGES: Record<ImportStatus, { label: string; variant: BadgeVariant }> = {
 	queued: { label: 'Queued', variant: 'neutral' },

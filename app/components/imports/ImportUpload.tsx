@@ -8,6 +8,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '#app/component
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
 import { IMPORT_STATUS_BADGES } from './ImportStatus.tsx'
+import { RowErrorsTable } from './RowErrorsTable.tsx'
 
 type RowError = { row: number; column: string | null; message: string }
 type Sample = { row: number; key: string; name: string }
@@ -100,31 +101,6 @@ export function DryRunReport({ fileName, upload, dryRun, restartHref }: { fileNa
 			<SampleTable caption="Some rows that would be created" rows={dryRun.samples.create} />
 			<SampleTable caption="Some rows that would be updated" rows={dryRun.samples.update} />
 		</section>
-	)
-}
-
-export function RowErrorsTable({ caption, errors }: { caption: string; errors: RowError[] }) {
-	return (
-		<div className="rounded-lg border border-slate-200 bg-white p-4">
-			<Table caption={caption}>
-				<TableHeader>
-					<tr>
-						<Column numeric>Row</Column>
-						<Column>Column</Column>
-						<Column>Problem</Column>
-					</tr>
-				</TableHeader>
-				<TableBody>
-					{errors.map((error, index) => (
-						<Row key={`${error.row}-${error.column}-${index}`}>
-							<Cell numeric>{error.row}</Cell>
-							<Cell>{error.column ?? '—'}</Cell>
-							<Cell>{error.message}</Cell>
-						</Row>
-					))}
-				</TableBody>
-			</Table>
-		</div>
 	)
 }
 
