@@ -57,7 +57,7 @@ test('add a directory member with access, who completes the invitation; set thei
 	await page.goto(linkIn(await latestMail(email, /invited to Spencer/, before), '/auth/set-password-from-email'))
 	await page.getByLabel('Password').fill('Kente-Cloth!2026')
 	await page.getByRole('button', { name: 'Save password and sign in' }).click()
-	await expect(page).toHaveURL('/need-manager')
+	await expect(page).toHaveURL('/need-manager/home')
 	await expect(page.getByRole('banner')).toContainText(name)
 
 	await page.getByRole('button', { name: 'Log out' }).click()
