@@ -55,3 +55,28 @@ test('the tables of the whole domain model exist', async () => {
 		expect(tables).toContain(table)
 	}
 })
+
+test('transfer_snapshot fills the snapshot of requests made before it from their students', async () => {
+	const em = db.em()
+	const [school] = await em.execute<{ id: string }[]>(
+		"insert into school (id, created_at, updated_at, name, subdomain, type, archived) values (gen_random_uuid(), now(), now(), 'Backfill School', 'backfill', 'Primary', false) returning id",
+	)
+	const [other] = await em.execute<{ id: string }[]>(
+		"insert into school (id, created_at, updated_at, name, subdomain, type, archived) values (gen_random_uuid(), now(), now(), 'Backfill Other', 'backfill-other', 'Primary', false) returning id",
+	)
+	const [student] = await em.execute<{ id: string }[]>(
+		`insert into student (id, created_at, updated_at, school_id, upn, first_name, last_name, date_of_birth, gender, year_group, sen_status, archived)
+		values (gen_random_uuid(), now(), now(), ?, 'A123456789012', 'Ada', 'Byron', '2015-01-01', 'Female', 'Year 4', 'none', false) returning id`,
+		[school!.id],
+	)
+	await db.orm.migrator.down({ to: 'Migration20261122001900_import_queue' })
+	await em.execute(
+		"insert into transfer_request (id, created_at, updated_at, student_id, from_school_id, to_school_id, status) values (gen_random_uuid(), now(), now(), ?, ?, ?, 'created')",
+		[student!.id, school!.id, other!.id],
+	)
+	await db.orm.migrator.up()
+	expect(await db.em().execute('select student_first_name, student_last_name, student_upn, student_year_group from transfer_request where student_id = ?', [student!.id])).toEqual([
+		{ student_first_name: 'Ada', student_last_name: 'Byron', student_upn: 'A123456789012', student_year_group: 'Year 4' },
+	])
+	expect(await db.orm.migrator.getPending()).toEqual([])
+})
