@@ -10,9 +10,20 @@
  * BENCH_SECTIONS=students-list,student-import picks sections; BENCH_SECONDS
  * sets each load's length (10). A new measurement is a BenchSection in
  * scripts/bench/, added to the list below.
+ * Then the student analysis page (issue 6: 20 rounds × 3 respondents × 25
+ * questions, p95 < 100 ms, constant queries), which brings its own database
+ * and server (scripts/bench-analysis.ts, also `npm run bench:analysis`).
  */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { runBench } from './bench/harness.ts'
 import { studentImportSection } from './bench/student-import.ts'
 import { studentsListSection } from './bench/students-list.ts'
 
 await runBench([studentsListSection, studentImportSection])
+
+const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').filter(Boolean)
+if (!wanted.length || wanted.includes('analysis')) {
+	const analysis = spawnSync(process.execPath, [fileURLToPath(new URL('./bench-analysis.ts', import.meta.url))], { stdio: 'inherit', env: process.env })
+	if (analysis.status !== 0) process.exitCode = 1
+}
