@@ -8,21 +8,29 @@ import { isUuid, notFound, schoolOf } from './profiles.server.ts'
 
 /**
  * Reading feedback: need managers read every feedback of their school;
- * professionals their own and that of the students they may see. Anything
+ * professionals their own and the submitted feedback of the students they may
+ * see (need-to-know). Anything
  * else — another school's, or a student a professional is not linked to —
  * answers 404.
  */
 
 /**
  * The SQL condition (on aliases `p` profile, `s` student, `f` feedback) and
- * its parameters for the feedback the acting user may read: their own, and
- * any about a student they may see (need-to-know: every student of the school
- * for a need manager).
+ * its parameters for the feedback the acting user may read. A need manager:
+ * every feedback of the school. A professional: their own, and the other
+ * respondents' *submitted* feedback about a student they may see
+ * (need-to-know, `visibleStudentsQuery`) — the same answers the comparison
+ * view's respondents mode already scores; a colleague's unsubmitted draft
+ * stays theirs (ADR 012).
  */
 function visibility(app: SignedIn): { sql: string; params: unknown[] } {
 	const schoolId = schoolOf(app)
 	const students = visibleStudentsQuery(app.auth, 's')
-	return { sql: `p.school_id = ? and (f.respondent_id = ? or ${students.sql})`, params: [schoolId, app.auth.membershipId, ...students.params] }
+	if (app.auth.role === 'needManager') return { sql: `p.school_id = s.school_id and ${students.sql}`, params: students.params }
+	return {
+		sql: `p.school_id = ? and p.school_id = s.school_id and (f.respondent_id = ? or (f.status = 'complete' and ${students.sql}))`,
+		params: [schoolId, app.auth.membershipId, ...students.params],
+	}
 }
 
 const FEEDBACK_FROM = `from feedback f

@@ -458,3 +458,49 @@ describe('lists cost a constant number of queries', () => {
 		expect(empty.headers.get('X-Query-Count')).toBe(full.headers.get('X-Query-Count'))
 	})
 })
+
+describe('need-to-know of feedback: a respondent of one of the student’s profiles', () => {
+	test('sees the student on the home students tab and reads a colleague’s submitted feedback; with no link, 404', async () => {
+		const [student] = await app.sql<{ id: string; last_name: string }>(
+			`select s.id, s.last_name from student s where s.school_id = ? and s.id not in (?, ?) and s.archived = false
+			and not exists (select 1 from student_professional sp where sp.student_id = s.id and sp.membership_id = ?)
+			and not exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id where gs.student_id = s.id and gf.membership_id = ?)
+			order by s.upn desc limit 1`,
+			[oakfieldId, unlinkedStudentId, strangerStudentId, teacherMember, teacherMember],
+		)
+		const studentId = student!.id
+		await app.sql('delete from profile_respondent where membership_id = ? and profile_id in (select id from profile where student_id = ?)', [
+			teacherMember,
+			studentId,
+		])
+		const profileId = await createProfile(studentId, { kind: 'one-time', intervalWeeks: '', startDate: isoDaysAgo(0) }, [sencoMember])
+		const colleagues = await feedbackOf(profileId, sencoMember)
+		await app.sql("update feedback set status = 'complete', submitted_at = now() where id = ?", [colleagues])
+		/** Every page of the professional's home students tab, joined. */
+		const homeStudents = async () => {
+			let html = ''
+			for (let page = 1; page <= 10; page++) {
+				const text = await (await teacher.request(`/professional/home/students?page=${page}`)).text()
+				html += text
+				if (!text.includes(`page=${page + 1}`)) break
+			}
+			return html
+		}
+
+		// No link of any kind: the feedback is 404 and the student is not on the home.
+		expect((await teacher.request(`/professional/feedback/${colleagues}`)).status).toBe(404)
+		expect(await homeStudents()).not.toContain(`/students/profile/${studentId}`)
+
+		// A respondent of the student's profile (and of nothing else about the student).
+		await app.sql('insert into profile_respondent (profile_id, membership_id) values (?, ?)', [profileId, teacherMember])
+		expect(await homeStudents()).toContain(`/students/profile/${studentId}`)
+		const read = await teacher.request(`/professional/feedback/${colleagues}`)
+		expect(read.status).toBe(200)
+		expect(await read.text()).toContain(student!.last_name)
+		expect(await (await teacher.request(`/professional/feedback?q=${encodeURIComponent(student!.last_name)}`)).text()).toContain(`/professional/feedback/${colleagues}`)
+
+		// A colleague's draft stays theirs.
+		await app.sql("update feedback set status = 'inProgress', submitted_at = null where id = ?", [colleagues])
+		expect((await teacher.request(`/professional/feedback/${colleagues}`)).status).toBe(404)
+	})
+})
