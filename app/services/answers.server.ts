@@ -186,6 +186,23 @@ export async function stepperDomain(app: SignedIn, feedback: OwnFeedback, domain
 const readOnly = () => new Refusal('This feedback cannot be changed', 'It has been submitted, or its profile has been closed.')
 
 /**
+ * First statement of every write to a feedback's answers: locks the feedback
+ * and its profile rows until the transaction ends and refuses unless the
+ * feedback is not yet complete and its profile still active. A submit or a
+ * profile closed between the page's read and this write therefore waits for,
+ * or is seen by, the write — never an answer saved after either.
+ */
+async function lockEditable(tx: SignedIn['em'], feedbackId: string) {
+	const [row] = await tx.execute<{ status: FeedbackStatus; profile_status: string }[]>(
+		`select f.status, p.status as profile_status
+		from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+		where f.id = ? for update of f, p`,
+		[feedbackId],
+	)
+	if (!row || row.status === 'complete' || row.profile_status !== 'active') throw readOnly()
+}
+
+/**
  * Saves answers to questions of one domain of a feedback the acting user is
  * the respondent of: one upsert statement for all of them (questions of other
  * domains or questionnaires are ignored), and the feedback moves to In
@@ -193,11 +210,11 @@ const readOnly = () => new Refusal('This feedback cannot be changed', 'It has be
  */
 export async function saveAnswers(app: SignedIn, feedbackId: string, domainId: string, answers: { questionId: string; value: number }[]) {
 	const feedback = await getOwnFeedback(app, feedbackId)
-	if (!feedback.editable) throw readOnly()
 	if (!isUuid(domainId)) throw notFound()
 	const valid = answers.filter((answer) => isUuid(answer.questionId) && Number.isInteger(answer.value) && answer.value >= 0 && answer.value <= 4)
 	if (valid.length === 0) return feedback
 	await app.em.transactional(async (tx) => {
+		await lockEditable(tx, feedback.id)
 		await tx.execute(
 			`insert into answer (id, created_at, updated_at, feedback_id, question_id, value)
 			select gen_random_uuid(), now(), now(), ?, posted.question_id, posted.value
@@ -227,8 +244,8 @@ export type Unanswered = { domainId: string; domain: string; number: number; tex
  */
 export async function submitFeedback(app: SignedIn, feedbackId: string): Promise<{ ok: true } | { ok: false; unanswered: Unanswered[] }> {
 	const feedback = await getOwnFeedback(app, feedbackId)
-	if (!feedback.editable) throw readOnly()
 	return app.em.transactional(async (tx) => {
+		await lockEditable(tx, feedback.id)
 		const questions = await tx.execute<{ domain_id: string; domain: string; id: string; text: string; answered: boolean }[]>(
 			`select d.id as domain_id, d.name as domain, qu.id, qu.text, (a.id is not null) as answered
 			from domain d join question qu on qu.domain_id = d.id

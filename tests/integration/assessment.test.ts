@@ -396,6 +396,46 @@ describe('answering', () => {
 	})
 })
 
+describe('answers are refused when they must not be saved', () => {
+	const newFeedback = async () => {
+		const profileId = await createProfile(linkedStudentId, { kind: 'one-time', intervalWeeks: '', startDate: isoDaysAgo(0) }, [teacherMember])
+		const feedbackId = await feedbackOf(profileId, teacherMember)
+		return { profileId, feedbackId, base: `/professional/questionnaires/${feedbackId}/domains` }
+	}
+	const answerCount = async (feedbackId: string) =>
+		(await one<{ count: number }>('select count(*)::int as count from answer where feedback_id = ?', [feedbackId])).count
+
+	test('a closed profile’s feedback refuses answers and submit with a toast; nothing saved', async () => {
+		const { profileId, feedbackId, base } = await newFeedback()
+		const [question] = await questionsOf(domainIds[0]!)
+		expect((await teacher.post(`${base}/${domainIds[0]}`, { intent: 'answer', questionId: question!, value: '1' })).status).toBe(200)
+		expect((await postForm(senco, MANAGE, [['intent', 'close-profile'], ['id', profileId]])).status).toBe(302)
+		const answered = await teacher.post(`${base}/${domainIds[0]}`, { intent: 'answer', questionId: question!, value: '3' })
+		expect(answered.status).toBe(302)
+		expect(await (await teacher.request(answered.headers.get('Location')!)).text()).toContain('This feedback cannot be changed')
+		const saved = await teacher.post(`${base}/${domainIds[0]}`, { intent: 'review', [`answer-${question}`]: '4' })
+		expect(saved.status).toBe(302)
+		expect(await app.sql('select value from answer where feedback_id = ?', [feedbackId])).toEqual([{ value: 1 }])
+		expect((await teacher.post(base, { intent: 'submit' })).status).toBe(302)
+		expect(await app.sql('select status, submitted_at from feedback where id = ?', [feedbackId])).toEqual([{ status: 'inProgress', submitted_at: null }])
+	})
+
+	test('after submit, neither a single answer nor the domain’s form changes an answer', async () => {
+		const { feedbackId, base } = await newFeedback()
+		for (const domainId of domainIds) {
+			const questions = await questionsOf(domainId)
+			await teacher.post(`${base}/${domainId}`, { intent: 'review', ...Object.fromEntries(questions.map((id) => [`answer-${id}`, '2'])) })
+		}
+		expect((await teacher.post(base, { intent: 'submit' })).status).toBe(302)
+		const [question] = await questionsOf(domainIds[0]!)
+		const late = await teacher.post(`${base}/${domainIds[0]}`, { intent: 'answer', questionId: question!, value: '0' })
+		expect(late.status).toBe(302)
+		expect(await (await teacher.request(late.headers.get('Location')!)).text()).toContain('This feedback cannot be changed')
+		await teacher.post(`${base}/${domainIds[0]}`, { intent: 'review', [`answer-${question}`]: '0' })
+		expect(await app.sql('select distinct value from answer where feedback_id = ?', [feedbackId])).toEqual([{ value: 2 }])
+	})
+})
+
 describe('another school’s records are 404 on every route of both areas', () => {
 	let profileId: string
 	let feedbackId: string
