@@ -405,6 +405,19 @@ describe('answers are refused when they must not be saved', () => {
 	const answerCount = async (feedbackId: string) =>
 		(await one<{ count: number }>('select count(*)::int as count from answer where feedback_id = ?', [feedbackId])).count
 
+	test('a single answer without a value on the 0–4 scale is a bad request (400), nothing saved', async () => {
+		const { feedbackId, base } = await newFeedback()
+		const [question] = await questionsOf(domainIds[0]!)
+		for (const value of [undefined, '', '2.5', '5', '-1', 'x']) {
+			const form: Record<string, string> = { intent: 'answer', questionId: question! }
+			if (value !== undefined) form.value = value
+			expect((await teacher.post(`${base}/${domainIds[0]}`, form)).status, String(value)).toBe(400)
+		}
+		expect((await teacher.post(`${base}/${domainIds[0]}`, { intent: 'next', [`answer-${question}`]: '' })).status).toBe(302)
+		expect(await answerCount(feedbackId)).toBe(0)
+		expect(await app.sql('select status from feedback where id = ?', [feedbackId])).toEqual([{ status: 'incomplete' }])
+	})
+
 	test('a closed profile’s feedback refuses answers and submit with a toast; nothing saved', async () => {
 		const { profileId, feedbackId, base } = await newFeedback()
 		const [question] = await questionsOf(domainIds[0]!)

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { z } from 'zod'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
@@ -11,6 +12,15 @@ import type { Route } from './+types/stepper.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
 const ANSWER_PREFIX = 'answer-'
+
+/** One answer posted by a radio group: a question and a value on the 0–4 scale, both present. */
+const SingleAnswer = z.object({
+	questionId: z.uuid(),
+	value: z
+		.string()
+		.regex(/^[0-4]$/)
+		.transform(Number),
+})
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireAssessor(context, request)
@@ -32,12 +42,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
 	if (!['answer', 'next', 'previous', 'review'].includes(intent)) return data({ saved: null }, { status: 400 })
-	const answers =
-		intent === 'answer'
-			? [{ questionId: String(formData.get('questionId') ?? ''), value: Number(formData.get('value')) }]
-			: [...formData.entries()]
-					.filter(([name]) => name.startsWith(ANSWER_PREFIX))
-					.map(([name, value]) => ({ questionId: name.slice(ANSWER_PREFIX.length), value: Number(value) }))
+	let answers: { questionId: string; value: number }[]
+	if (intent === 'answer') {
+		// A missing or blank value must not become 0 ("Always").
+		const single = SingleAnswer.safeParse({ questionId: formData.get('questionId'), value: formData.get('value') })
+		if (!single.success) return data({ saved: null }, { status: 400 })
+		answers = [single.data]
+	} else {
+		answers = [...formData.entries()]
+			.filter(([name, value]) => name.startsWith(ANSWER_PREFIX) && typeof value === 'string' && /^[0-4]$/.test(value))
+			.map(([name, value]) => ({ questionId: name.slice(ANSWER_PREFIX.length), value: Number(value) }))
+	}
 	try {
 		await saveAnswers(app, feedback.id, domain.id, answers)
 	} catch (error) {
