@@ -207,6 +207,9 @@ describe('profiles and rounds', () => {
 			[{ intervalWeeks: '' }, [teacherMember], 'Enter how many weeks between rounds (1 to 26)'],
 			[{ intervalWeeks: '27' }, [teacherMember], 'Enter a whole number of weeks from 1 to 26'],
 			[{ endDate: isoDaysAgo(40) }, [teacherMember], 'The end date cannot be before the start date'],
+			// A mistyped year would otherwise make ~95,000 weekly rounds in one request.
+			[{ startDate: '0201-09-01', intervalWeeks: '1' }, [teacherMember], 'The start date cannot be more than a year ago'],
+			[{ startDate: isoDaysAgo(0), endDate: '2999-01-01' }, [teacherMember], 'The end date cannot be more than 5 years after the start date'],
 			[{}, [], 'Choose at least one respondent'],
 		]
 		for (const [overrides, respondents, message] of cases) {
