@@ -1,8 +1,8 @@
 import type { AppContext } from '#app/context.ts'
 import { BAND_EDGES, BAND_TOLERANCE, scoreRound, suggestRecommendations, type Band } from '#app/lib/scoring.ts'
-import { Profile, RECOMMENDATION_SEVERITIES, Recommendation, StudentRecommendation, Student, type StudentRecommendationStatus } from '#app/models/index.ts'
+import { Profile, RECOMMENDATION_SEVERITIES, Recommendation, StudentRecommendation, type StudentRecommendationStatus } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { constraintName, mapConstraintErrors } from './db-errors.server.ts'
+import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { latestCompleteRound, listStudentProfiles, loadRoundAnswers } from './student-views.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
@@ -236,7 +236,11 @@ async function getSchoolProfile({ em, auth }: SignedIn, id: string): Promise<Pro
  * The suggestions of a profile's latest round with complete feedback, grouped
  * by theme with the theme's score and band. Five queries.
  */
-export async function profileSuggestions(app: SignedIn, profileId: string): Promise<ProfileSuggestions> {
+export async function profileSuggestions(
+	app: SignedIn,
+	profileId: string,
+	{ includeDecided = false }: { includeDecided?: boolean } = {},
+): Promise<ProfileSuggestions> {
 	const { em } = app
 	const profile = await getSchoolProfile(app, profileId)
 	const student = profile.student
@@ -251,7 +255,7 @@ export async function profileSuggestions(app: SignedIn, profileId: string): Prom
 	const suggested = suggestRecommendations(
 		catalogue,
 		scores.themes,
-		handled.map((row) => row.recommendation_id),
+		includeDecided ? [] : handled.map((row) => row.recommendation_id),
 	)
 	const themes = new Map<string, ThemeSuggestions>()
 	for (const recommendation of suggested) {
@@ -287,10 +291,13 @@ export class StaleSuggestions extends Error {
 
 /**
  * Adds (status active, with the note) or dismisses the chosen suggestions of
- * a profile for its student, in one transaction, each audited. Only current
- * suggestions are accepted: anything else (another school's recommendation id,
- * one already handled, a race with another need manager) throws
- * StaleSuggestions with nothing written. Returns how many.
+ * a profile for its student, in one transaction, each audited. A choice must
+ * be among what the profile's scores suggest (anything else — another
+ * school's recommendation id, one the scores do not suggest — throws
+ * StaleSuggestions with nothing written). One already decided for the
+ * student (a double submit without JavaScript, two need managers at once) is
+ * skipped by `on conflict do nothing`: it keeps its first decision. Returns
+ * how many were written now.
  */
 export async function decideSuggestions(
 	app: SignedIn,
@@ -298,38 +305,36 @@ export async function decideSuggestions(
 	decision: { status: Extract<StudentRecommendationStatus, 'active' | 'dismissed'>; recommendationIds: string[]; note: string | null },
 ): Promise<{ studentId: string; count: number }> {
 	const { em, auth } = app
-	const suggestions = await profileSuggestions(app, profileId)
+	const suggestions = await profileSuggestions(app, profileId, { includeDecided: true })
 	const allowed = new Set(suggestions.themes.flatMap((theme) => theme.recommendations.map((recommendation) => recommendation.id)))
 	const chosen = [...new Set(decision.recommendationIds)]
 	if (!chosen.length || chosen.some((id) => !allowed.has(id))) throw new StaleSuggestions()
-	await mapStale(() => em.transactional(async (tx) => {
-		for (const recommendationId of chosen) {
-			const row = tx.create(StudentRecommendation, {
-				student: tx.getReference(Student, suggestions.student.id),
-				recommendation: tx.getReference(Recommendation, recommendationId),
-				sourceProfile: tx.getReference(Profile, profileId),
-				addedBy: auth.userId,
-				note: decision.status === 'active' ? decision.note : null,
-				status: decision.status,
-			})
+	const written = await em.transactional(async (tx) => {
+		const rows = await tx.execute<{ id: string }[]>(
+			`insert into student_recommendation (id, created_at, updated_at, student_id, recommendation_id, source_profile_id, added_by_id, note, status)
+			select gen_random_uuid(), now(), now(), ?, chosen.id, ?, ?, ?, ?
+			from unnest(?::uuid[]) as chosen(id)
+			on conflict (student_id, recommendation_id) do nothing
+			returning id`,
+			[
+				suggestions.student.id,
+				profileId,
+				auth.userId,
+				decision.status === 'active' ? decision.note : null,
+				decision.status,
+				`{${chosen.join(',')}}`,
+			],
+		)
+		for (const row of rows) {
 			audit(tx, auth, decision.status === 'active' ? 'studentRecommendation.add' : 'studentRecommendation.dismiss', {
 				type: 'StudentRecommendation',
 				id: row.id,
 				schoolId: auth.schoolId,
 			})
 		}
-	}))
-	return { studentId: suggestions.student.id, count: chosen.length }
-}
-
-/** Two need managers deciding the same suggestion at once: the second meets the unique index. */
-async function mapStale<T>(write: () => Promise<T>): Promise<T> {
-	try {
-		return await write()
-	} catch (error) {
-		if (constraintName(error) === 'student_recommendation_unique') throw new StaleSuggestions()
-		throw error
-	}
+		return rows.length
+	})
+	return { studentId: suggestions.student.id, count: written }
 }
 
 /** An added recommendation of a student of the school becomes done. */

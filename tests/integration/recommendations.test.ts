@@ -142,6 +142,52 @@ describe('adding and dismissing', () => {
 	})
 })
 
+describe('deciding twice', () => {
+	test('the same add posted twice (a double submit without JavaScript) redirects both times with a toast; one row', async () => {
+		const [chosen] = checkboxes(await (await senco.request(review())).text())
+		const add = () =>
+			postPairs(senco, review(), [
+				['intent', 'add'],
+				['recommendation', chosen!],
+			])
+		const first = await add()
+		expect(first.status).toBe(302)
+		expect(first.headers.get('Location')).toBe(`${review()}?modal=need-manager-recommendations-added&added=1`)
+		const second = await add()
+		expect(second.status).toBe(302)
+		expect(second.headers.get('Location')).toBe(review())
+		expect(await (await senco.request(review())).text()).toContain('Already decided')
+		expect(await app.sql('select status from student_recommendation where student_id = ? and recommendation_id = ?', [hand.studentId, chosen])).toEqual([
+			{ status: 'active' },
+		])
+		// A dismissal of what was just added keeps the first decision.
+		const dismiss = await postPairs(senco, review(), [
+			['intent', 'dismiss'],
+			['recommendation', chosen!],
+		])
+		expect(dismiss.status).toBe(302)
+		expect(await app.sql('select status from student_recommendation where student_id = ? and recommendation_id = ?', [hand.studentId, chosen])).toEqual([
+			{ status: 'active' },
+		])
+	})
+
+	test('two need managers adding the same suggestion at once: both answered with a redirect, one row, one audit', async () => {
+		const second = new Browser(app)
+		await second.signIn('senco@oakfield.test')
+		const [chosen] = checkboxes(await (await senco.request(review())).text())
+		const post = (browser: Browser) =>
+			postPairs(browser, review(), [
+				['intent', 'add'],
+				['recommendation', chosen!],
+			])
+		const responses = await Promise.all([post(senco), post(second)])
+		expect(responses.map((response) => response.status)).toEqual([302, 302])
+		const rows = await app.sql<{ id: string }>('select id from student_recommendation where student_id = ? and recommendation_id = ?', [hand.studentId, chosen])
+		expect(rows).toHaveLength(1)
+		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.add' and entity_id = ?", [rows[0]!.id])).toHaveLength(1)
+	})
+})
+
 describe('guards', () => {
 	test("another school's need manager: 404 on the review and its posts, and not in their list", async () => {
 		expect((await riverside.request(review())).status).toBe(404)

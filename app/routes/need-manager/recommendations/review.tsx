@@ -54,6 +54,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		if (!(error instanceof StaleSuggestions)) throw error
 		return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 })
 	}
+	if (count === 0) {
+		// Posted twice (no JavaScript), or another need manager got there first: the first decision stands.
+		return redirectWithToast(app.em, here, {
+			type: 'info',
+			title: 'Already decided',
+			description: 'These recommendations had already been added or dismissed for this student; nothing was changed.',
+		})
+	}
 	if (intent === 'dismiss') {
 		return redirectWithToast(app.em, here, { type: 'success', title: count === 1 ? 'Recommendation dismissed' : `${count} recommendations dismissed` })
 	}
