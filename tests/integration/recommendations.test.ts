@@ -69,6 +69,38 @@ describe('suggestions', () => {
 	})
 })
 
+describe('the home’s recommendations tab', () => {
+	test('lists a profile with suggestions, linked to its review, a page at a time; the same rows as the list', async () => {
+		const home = await senco.request('/need-manager/home/recommendations')
+		expect(home.status).toBe(200)
+		const html = await home.text()
+		expect(html).toContain('href="/need-manager/home/recommendations"')
+		expect(html).toContain(`href="${review()}"`)
+		const rows = tableRows(html, 'Profiles with suggested recommendations')
+		expect(rows.length).toBeGreaterThan(0)
+		expect(rows.length).toBeLessThanOrEqual(25)
+		const firstPage = tableRows(await (await senco.request('/need-manager/recommendations')).text(), 'Profiles with suggested recommendations')
+		expect(rows).toEqual(firstPage)
+		// Another school's need manager has their own, never this one.
+		const theirs = await riverside.request('/need-manager/home/recommendations')
+		expect(theirs.status).toBe(200)
+		expect(await theirs.text()).not.toContain(review())
+	})
+
+	test('a professional has no such tab and is sent to their home from its URL; a school admin to theirs', async () => {
+		const pro = await teacher.request('/professional/home/recommendations')
+		expect(pro.status).toBe(302)
+		expect(pro.headers.get('Location')).toBe('/professional/home')
+		expect(await (await teacher.request('/professional/home')).text()).not.toContain('home/recommendations')
+		const crossed = await teacher.request('/need-manager/home/recommendations')
+		expect(crossed.status).toBe(302)
+		expect(crossed.headers.get('Location')).toBe('/professional')
+		const admin = await office.request('/need-manager/home/recommendations')
+		expect(admin.status).toBe(302)
+		expect(admin.headers.get('Location')).toBe('/school-admin')
+	})
+})
+
 describe('adding and dismissing', () => {
 	test('two added with a note: confirmed, on the profile, gone from the suggestions; audited', async () => {
 		const offered = checkboxes(await (await senco.request(review())).text())

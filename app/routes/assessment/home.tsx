@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { AssignedTable } from '#app/components/assessment/AssignedTable.tsx'
 import { FeedbackTable } from '#app/components/assessment/FeedbackTable.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { SuggestionsTable } from '#app/components/recommendations/SuggestionsTable.tsx'
 import { Figures, PageHeader } from '#app/components/shell/Overview.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
@@ -11,21 +12,25 @@ import { readListQuery } from '#app/lib/pagination.ts'
 import { listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
+import { profilesWithSuggestions } from '#app/services/recommendations.server.ts'
 import { ensureRoundsDue } from '#app/services/profiles.server.ts'
 import type { Route } from './+types/home.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
-const TABS = ['questionnaires', 'feedback', 'students'] as const
+const TABS = ['questionnaires', 'feedback', 'students', 'recommendations'] as const
 
 /**
  * The home: key figures, then tabs of what needs the user now. Each tab is
- * its own URL (`home`, `home/feedback`, `home/students`), so they work
- * without JavaScript; only the open tab's data is loaded.
+ * its own URL (`home`, `home/feedback`, `home/students`, and for need
+ * managers `home/recommendations`), so they work without JavaScript; only the
+ * open tab's data is loaded.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireAssessor(context, request)
 	const tab = params.tab ?? 'questionnaires'
 	if (!(TABS as readonly string[]).includes(tab)) throw redirect(`${app.area}/home`)
+	// Suggested recommendations are the need manager's to decide (DESIGN.md §3).
+	if (tab === 'recommendations' && app.area !== '/need-manager') throw redirect(`${app.area}/home`)
 	// Rounds that have fallen due count in the figures and the tabs alike.
 	await ensureRoundsDue(app.em, app.auth)
 	const figures =
@@ -60,6 +65,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		const [summary, { rows, total }] = await Promise.all([figures, listHomeStudents(app, query)])
 		return { area: app.area, summary, query, total, tab: 'students' as const, students: rows }
 	}
+	if (tab === 'recommendations') {
+		const query = readListQuery(url, ['name'] as const, 'name')
+		const [summary, { rows, total }] = await Promise.all([figures, profilesWithSuggestions(app, query.page, query.pageSize)])
+		return { area: app.area, summary, query, total, tab: 'recommendations' as const, suggestions: rows }
+	}
 	const query = readListQuery(url, ['due'] as const, 'due')
 	const [summary, { rows, total }] = await Promise.all([figures, listAssigned(app, query, { openOnly: true })])
 	return { area: app.area, summary, query, total, tab: 'questionnaires' as const, assigned: rows }
@@ -71,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title={summary.schoolName ?? 'Home'}>
 				{area === '/need-manager'
-					? 'What needs you now: your questionnaires, the feedback that has come in, and the students with an active profile.'
+					? 'What needs you now: your questionnaires, the feedback that has come in, the students with an active profile, and the recommendations waiting for a decision.'
 					: 'What needs you now: your questionnaires, the feedback that has come in, and the students you work with.'}
 			</PageHeader>
 			<Figures label="Key figures" items={summary.items} />
@@ -82,6 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					{ to: `${area}/home`, label: 'Questionnaires' },
 					{ to: `${area}/home/feedback`, label: 'Feedback' },
 					{ to: `${area}/home/students`, label: 'Students' },
+					...(area === '/need-manager' ? [{ to: `${area}/home/recommendations`, label: 'Recommendations' }] : []),
 				]}
 			/>
 			{loaderData.tab === 'questionnaires' ? (
@@ -135,12 +146,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					</div>
 				)
 			) : null}
+			{loaderData.tab === 'recommendations' ? (
+				loaderData.suggestions.length === 0 ? (
+					<p className="text-slate-700">No suggested recommendations are waiting.</p>
+				) : (
+					<SuggestionsTable rows={loaderData.suggestions} />
+				)
+			) : null}
 			{total > 0 ? (
 				<Pagination
 					page={query.page}
 					pageSize={query.pageSize}
 					total={total}
-					noun={loaderData.tab === 'students' ? 'students' : loaderData.tab === 'feedback' ? 'new feedback' : 'questionnaires to answer'}
+					noun={
+						loaderData.tab === 'students'
+							? 'students'
+							: loaderData.tab === 'feedback'
+								? 'new feedback'
+								: loaderData.tab === 'recommendations'
+									? 'profiles'
+									: 'questionnaires to answer'
+					}
 				/>
 			) : null}
 		</>
