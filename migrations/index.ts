@@ -4,6 +4,7 @@ import { Migration20261121212720_auth as M1 } from './Migration20261121212720_au
 import { Migration20261122001838_student_recommendation_dismissed as M2 } from './Migration20261122001838_student_recommendation_dismissed.ts'
 import { Migration20261122001900_import_queue as M3 } from './Migration20261122001900_import_queue.ts'
 import { Migration20261122005632_transfer_snapshot as M4 } from './Migration20261122005632_transfer_snapshot.ts'
+import { Migration20261122013207_import_impersonator as M5 } from './Migration20261122013207_import_impersonator.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261122001838_student_recommendation_dismissed', class: M2 },
 	{ name: 'Migration20261122001900_import_queue', class: M3 },
 	{ name: 'Migration20261122005632_transfer_snapshot', class: M4 },
+	{ name: 'Migration20261122013207_import_impersonator', class: M5 },
 ]

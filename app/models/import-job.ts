@@ -28,6 +28,8 @@ const ImportJobSchema = defineEntity({
 		failed: p.integer().default(0),
 		rowErrors: p.json<ImportRowError[]>().default('[]'),
 		createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		// The platform admin who started it while impersonating createdBy (ADR 006, ADR 009): the import's audit rows name both.
+		impersonator: () => p.manyToOne(User).nullable().deleteRule('set null'),
 		finishedAt: p.datetime().nullable(),
 		// The job is its own queue entry (ADR 009): the worker holding it, until when, and how many claims it has had.
 		leasedBy: p.string().nullable(),

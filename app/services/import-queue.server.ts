@@ -24,7 +24,8 @@ export type ImportPlan<Values> = {
 	refused: ImportRowError[]
 }
 
-export type ImportActor = { schoolId: string; userId: string | null }
+/** Who an import acts for: the user who started it and, when they were impersonated, the platform admin (ADR 009). */
+export type ImportActor = { schoolId: string; userId: string | null; impersonatorId: string | null }
 
 /** One kind of import: how its file reads, how its rows are decided and written. */
 export type ImportKindHandler<Values> = {
@@ -44,9 +45,10 @@ export async function auditMany(tx: Em, actor: ImportActor, entityType: string, 
 	if (events.length === 0) return
 	await tx.execute(
 		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
-		select gen_random_uuid(), now(), now(), ?, null, v.action, ?, v.id, ?, now()
+		select gen_random_uuid(), now(), now(), ?, ?, v.action, ?, v.id, ?, now()
 		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
-		[actor.userId, entityType, actor.schoolId, JSON.stringify(events)],
+		// As audit() does: under impersonation the actor is the platform admin, the user acted as beside.
+		[actor.impersonatorId ?? actor.userId, actor.impersonatorId ? actor.userId : null, entityType, actor.schoolId, JSON.stringify(events)],
 	)
 }
 
@@ -59,7 +61,7 @@ export function wakeImportWorkers() {
 	for (const wake of localWorkers) wake()
 }
 
-type Claimed = { id: string; school_id: string; kind: ImportKind; created_by_id: string | null; attempts: number }
+type Claimed = { id: string; school_id: string; kind: ImportKind; created_by_id: string | null; impersonator_id: string | null; attempts: number }
 
 /** Takes the oldest job that is queued, or processing under a lease that has run out; null when there is none. */
 export async function claimImportJob(em: Em, workerId: string, leaseSeconds: number): Promise<Claimed | null> {
@@ -72,7 +74,7 @@ export async function claimImportJob(em: Em, workerId: string, leaseSeconds: num
 			limit 1
 			for update skip locked
 		)
-		returning id, school_id, kind, created_by_id, attempts`,
+		returning id, school_id, kind, created_by_id, impersonator_id, attempts`,
 		[workerId, leaseSeconds],
 	)
 	return claimed ?? null
@@ -98,7 +100,7 @@ export async function runImportJob(orm: Orm, job: Claimed, workerId: string, opt
 		return 'finished'
 	}
 	const rows = read.rows
-	const actor: ImportActor = { schoolId: job.school_id, userId: job.created_by_id }
+	const actor: ImportActor = { schoolId: job.school_id, userId: job.created_by_id, impersonatorId: job.impersonator_id }
 	for (;;) {
 		if (shouldStop()) {
 			// Handed back at once: the next worker (here after a restart, or another instance) resumes after the last batch.

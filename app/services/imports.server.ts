@@ -86,6 +86,7 @@ export async function startImport(app: SignedIn, kind: ImportKind, fileName: str
 		// Set here: the entity's '[]' default would be stored as a JSON string, not an empty array.
 		rowErrors: [],
 		createdBy: app.auth.userId,
+		impersonator: app.auth.impersonatorId,
 	})
 	audit(app.em, app.auth, `import.${kind}.start`, { type: 'ImportJob', id: job.id, schoolId })
 	await app.em.flush()

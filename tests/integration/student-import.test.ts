@@ -194,3 +194,30 @@ function figure(html: string, label: string): number {
 }
 
 const waitFor = (id: string) => waitForJob(app, id)
+
+describe('an import started while impersonating', () => {
+	test('keeps the platform admin in the audit trail: every student.import.* row names the admin and the school admin', async () => {
+		const userId = async (email: string) => (await app.sql<{ id: string }>('select id from users where email = ?', [email]))[0]!.id
+		const [oakfield] = await app.sql<{ id: string }>("select id from school where subdomain = 'oakfield'")
+		const admin = new Browser(app)
+		await admin.signIn('admin@spencer.test')
+		const started = await admin.post(`/spencer-admin/schools/${oakfield!.id}`, { intent: 'impersonate', userId: await userId('office@oakfield.test') })
+		expect(started.status).toBe(302)
+		const id = await importFile(admin, IMPORT, [HEADER, `Quinn,Rory,05/05/2015,5,M,${upn(700)},N`, `Shah,Ayaan,06/06/2015,5,M,${upn(701)},N`].join('\n'))
+		const [job] = await app.sql<{ created_by_id: string; impersonator_id: string }>('select created_by_id, impersonator_id from import_job where id = ?', [id])
+		expect(job).toEqual({ created_by_id: await userId('office@oakfield.test'), impersonator_id: await userId('admin@spencer.test') })
+		const rows = await app.sql<{ actor_id: string; impersonated_user_id: string | null }>(
+			`select a.actor_id, a.impersonated_user_id from audit_event a join student s on s.id::text = a.entity_id
+			where a.action like 'student.import.%' and s.upn in (?, ?)`,
+			[upn(700), upn(701)],
+		)
+		expect(rows).toEqual([
+			{ actor_id: await userId('admin@spencer.test'), impersonated_user_id: await userId('office@oakfield.test') },
+			{ actor_id: await userId('admin@spencer.test'), impersonated_user_id: await userId('office@oakfield.test') },
+		])
+		// The start is audited the same way, by audit().
+		expect(await app.sql("select actor_id, impersonated_user_id from audit_event where action = 'import.students.start' and entity_id = ?", [id])).toEqual([
+			{ actor_id: await userId('admin@spencer.test'), impersonated_user_id: await userId('office@oakfield.test') },
+		])
+	})
+})
