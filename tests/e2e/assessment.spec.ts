@@ -171,4 +171,12 @@ test('a need manager sets a key professional, closes a profile, filters the feed
 	await expect(page).toHaveURL('/need-manager/home/students')
 	await expect(page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'Students' })).toHaveAttribute('aria-current', 'page')
 	await expect(page.getByRole('columnheader', { name: 'Active profiles' })).toBeVisible()
+
+	// The recommendations tab lists the profiles waiting for a decision, each opening its review.
+	await page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'Recommendations' }).click()
+	await expect(page).toHaveURL('/need-manager/home/recommendations')
+	const waiting = page.getByRole('table', { name: 'Profiles with suggested recommendations' })
+	await waiting.getByRole('link').first().click()
+	await expect(page).toHaveURL(/\/need-manager\/recommendations\/[0-9a-f-]{36}$/)
+	await expect(page.getByRole('heading', { level: 1, name: /^Add a recommendation: / })).toBeVisible()
 })
