@@ -12,7 +12,8 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	reporter: process.env.CI ? 'list' : 'list',
-	timeout: 30_000,
+	// Generous: a 2-core machine signing in with argon2 and rendering without JavaScript is slow under load.
+	timeout: 60_000,
 	use: {
 		baseURL: `http://localhost:${PORT}`,
 		launchOptions: {
