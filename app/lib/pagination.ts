@@ -27,3 +27,8 @@ export function pageHref(search: string, page: number): string {
 	const query = params.toString()
 	return query ? `?${query}` : '?'
 }
+
+/** The 1-based positions of a page's first and last rows ("26–50 of 120"); 0–0 when the list is empty. */
+export function pageRange(page: number, pageSize: number, total: number): { first: number; last: number } {
+	return { first: total === 0 ? 0 : (page - 1) * pageSize + 1, last: Math.min(total, page * pageSize) }
+}

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { pageHref } from '#app/lib/pagination.ts'
+import { pageHref, pageRange } from '#app/lib/pagination.ts'
 
 const pageLink = 'rounded-md border border-slate-500 px-3 py-1 font-medium hover:bg-slate-100'
 
@@ -7,8 +7,7 @@ const pageLink = 'rounded-md border border-slate-500 px-3 py-1 font-medium hover
 export function Pagination({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: string }) {
 	const location = useLocation()
 	const pages = Math.max(1, Math.ceil(total / pageSize))
-	const first = total === 0 ? 0 : (page - 1) * pageSize + 1
-	const last = Math.min(total, page * pageSize)
+	const { first, last } = pageRange(page, pageSize, total)
 	return (
 		<nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
 			<p aria-live="polite">{total === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${total}`}</p>

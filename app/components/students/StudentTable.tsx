@@ -1,0 +1,67 @@
+import { Link } from 'react-router'
+import { ListPanel } from '#app/components/lists/ListPanel.tsx'
+import { Badge } from '#app/components/ui/Badge.tsx'
+import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { pageRange } from '#app/lib/pagination.ts'
+import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
+import type { StudentRow } from '#app/services/students.server.ts'
+
+/**
+ * One page of a students list (school admin's and the staff areas'): sortable
+ * columns, each name linking to `href(id)`, then the pagination.
+ */
+export function StudentTable({
+	rows,
+	total,
+	query,
+	filtered,
+	href,
+}: {
+	rows: StudentRow[]
+	total: number
+	query: { sort: string; dir: 'asc' | 'desc'; page: number; pageSize: number }
+	/** Whether a search or filter is applied (the empty message says "No matching data"). */
+	filtered: boolean
+	href: (id: string) => string
+}) {
+	const sortState = { sort: query.sort, dir: query.dir }
+	const { first, last } = pageRange(query.page, query.pageSize, total)
+	return (
+		<ListPanel empty={rows.length === 0} emptyMessage={filtered ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="students">
+			<Table caption={`Students, ${first}–${last} of ${total}`} hideCaption>
+				<TableHeader>
+					<tr>
+						<Column sortKey="name" sortState={sortState}>Name</Column>
+						<Column sortKey="upn" sortState={sortState}>UPN</Column>
+						<Column sortKey="yearGroup" sortState={sortState}>Year group</Column>
+						<Column sortKey="senStatus" sortState={sortState}>SEN status</Column>
+						<Column>Key professional</Column>
+						<Column>Groups</Column>
+					</tr>
+				</TableHeader>
+				<TableBody>
+					{rows.map((student) => (
+						<Row key={student.id}>
+							<RowHeader>
+								<Link to={href(student.id)} className="font-medium text-brand underline underline-offset-2">
+									{student.name}
+								</Link>
+								{student.archived ? <Badge className="ml-2">Archived</Badge> : null}
+							</RowHeader>
+							<Cell className="font-mono">{student.upn}</Cell>
+							<Cell>{student.yearGroup}</Cell>
+							<Cell>{SEN_STATUS_LABELS[student.senStatus]}</Cell>
+							<Cell>{student.keyProfessional ?? '—'}</Cell>
+							<Cell>{student.groups.length ? student.groups.join(', ') : '—'}</Cell>
+						</Row>
+					))}
+				</TableBody>
+			</Table>
+		</ListPanel>
+	)
+}
+
+/** Whether a students list's search or any of its filters is applied. */
+export function isFiltered(query: { q: string }, filters: { yearGroup: string | null; groupId: string | null; senStatus: string | null }): boolean {
+	return Boolean(query.q || filters.yearGroup || filters.groupId || filters.senStatus)
+}
