@@ -52,3 +52,28 @@ export function closeModalHref(location: LocationLike, name: string): string {
 	for (const open of stack) params.append(MODAL_PARAM, open)
 	return hrefOf(location.pathname, params)
 }
+
+/** The same URL with modal `name` open and its target in the query (e.g. `?modal=edit-theme&id=…`). */
+export function modalWith(location: LocationLike, name: string, params: Record<string, string> = {}): string {
+	const search = new URLSearchParams(location.search)
+	for (const [key, value] of Object.entries(params)) search.set(key, value)
+	return modalHref({ pathname: location.pathname, search: `?${search}` }, name)
+}
+
+/** The same URL with no modal open and without the given target params. */
+export function withoutModals(location: LocationLike, drop: string[] = []): string {
+	const search = new URLSearchParams(location.search)
+	search.delete(MODAL_PARAM)
+	for (const key of drop) search.delete(key)
+	const query = search.toString()
+	return query ? `${location.pathname}?${query}` : location.pathname
+}
+
+/** The same URL with only modal `name` open (any other closed) and `params` set. */
+export function replaceModal(location: LocationLike, name: string, params: Record<string, string> = {}): string {
+	const search = new URLSearchParams(location.search)
+	search.delete(MODAL_PARAM)
+	search.set(MODAL_PARAM, name)
+	for (const [key, value] of Object.entries(params)) search.set(key, value)
+	return `${location.pathname}?${search}`
+}

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
-import { modalWith } from '#app/components/questionnaires/hrefs.ts'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { modalWith } from '#app/lib/modals.ts'
 import { formatDate } from '#app/lib/format.ts'
 import type { ProfileKind } from '#app/models/enums.ts'
 

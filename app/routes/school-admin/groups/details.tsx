@@ -1,8 +1,9 @@
 import { data, useLocation } from 'react-router'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { isModalOpen } from '#app/lib/modals.ts'
+import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import {
 	addToGroup,
 	deleteGroup,
@@ -18,7 +19,7 @@ import {
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { GroupForm } from './+parts/GroupForm.tsx'
-import { AddMemberModal, ConfirmModal, GroupStaff, GroupStudents, withModal } from './+parts/Members.tsx'
+import { AddMemberModal, GroupStaff, GroupStudents } from './+parts/Members.tsx'
 import { pageAfter } from './+parts/respond.server.ts'
 import { saveGroupForm } from './+parts/save-group.server.ts'
 import type { Route } from './+types/details.ts'
@@ -106,7 +107,7 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 			<BackLink to="/school-admin/groups">Groups</BackLink>
 			<div className="flex flex-wrap items-start justify-between gap-4">
 				<PageHeader title={group.name}>{group.description || 'No description.'}</PageHeader>
-				<ButtonLink to={withModal(location, 'delete-group')} preventScrollReset variant="danger">
+				<ButtonLink to={replaceModal(location, 'delete-group')} preventScrollReset variant="danger">
 					Delete group
 				</ButtonLink>
 			</div>

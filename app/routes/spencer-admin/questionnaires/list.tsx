@@ -1,14 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { ConfirmModal } from '#app/components/questionnaires/ConfirmModal.tsx'
+import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { plural } from '#app/components/questionnaires/plural.ts'
-import { modalWith, withoutModals } from '#app/components/questionnaires/hrefs.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { isModalOpen } from '#app/lib/modals.ts'
+import { isModalOpen, modalWith, withoutModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import {
 	archiveQuestionnaire,

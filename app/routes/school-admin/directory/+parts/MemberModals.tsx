@@ -1,8 +1,8 @@
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { withoutModals } from '#app/components/questionnaires/hrefs.ts'
 import { Select } from '#app/components/ui/Select.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { withoutModals } from '#app/lib/modals.ts'
 import type { MemberAccess, SchoolRole } from '#app/models/enums.ts'
 import { ROLE_OPTIONS } from './member-schema.ts'
 

@@ -1,33 +1,18 @@
 import { type ReactNode } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { listControlClass } from '#app/components/lists/ListSearch.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { MODAL_PARAM, openModals } from '#app/lib/modals.ts'
+import { MODAL_PARAM, openModals, replaceModal } from '#app/lib/modals.ts'
 
 type StudentRow = { id: string; name: string; upn: string; yearGroup: string; archived: boolean }
 type StaffRow = { id: string; name: string; email: string; role: string; jobTitle: string | null }
 
 const ROLE_LABELS: Record<string, string> = { schoolAdmin: 'School admin', needManager: 'Need manager', professional: 'Professional' }
 
-/** The same URL with modal `name` open and `params` set. */
-export function withModal(location: { pathname: string; search: string }, name: string, params: Record<string, string> = {}) {
-	const search = new URLSearchParams(location.search)
-	search.delete(MODAL_PARAM)
-	search.set(MODAL_PARAM, name)
-	for (const [key, value] of Object.entries(params)) search.set(key, value)
-	return `${location.pathname}?${search}`
-}
-
-/** The same URL with no modal open and without the given params. */
-export function withoutModal(location: { pathname: string; search: string }, drop: string[] = []) {
-	const search = new URLSearchParams(location.search)
-	for (const key of [MODAL_PARAM, ...drop]) search.delete(key)
-	const query = search.toString()
-	return query ? `${location.pathname}?${query}` : location.pathname
-}
 
 function Section({ id, title, count, action, children }: { id: string; title: string; count: number; action: ReactNode; children: ReactNode }) {
 	return (
@@ -51,7 +36,7 @@ export function GroupStudents({ rows, total, page }: { rows: StudentRow[]; total
 			title="Students"
 			count={total}
 			action={
-				<ButtonLink to={withModal(location, 'add-student')} preventScrollReset>
+				<ButtonLink to={replaceModal(location, 'add-student')} preventScrollReset>
 					Add new student to group
 				</ButtonLink>
 			}
@@ -80,7 +65,7 @@ export function GroupStudents({ rows, total, page }: { rows: StudentRow[]; total
 								<Cell className="font-mono">{student.upn}</Cell>
 								<Cell>{student.yearGroup}</Cell>
 								<Cell>
-									<ButtonLink to={withModal(location, 'remove-student', { student: student.id })} preventScrollReset variant="secondary" size="sm">
+									<ButtonLink to={replaceModal(location, 'remove-student', { student: student.id })} preventScrollReset variant="secondary" size="sm">
 										Remove<span className="sr-only"> {student.name}</span>
 									</ButtonLink>
 								</Cell>
@@ -102,7 +87,7 @@ export function GroupStaff({ rows, total }: { rows: StaffRow[]; total: number })
 			title="Staff"
 			count={total}
 			action={
-				<ButtonLink to={withModal(location, 'add-staff')} preventScrollReset variant="secondary">
+				<ButtonLink to={replaceModal(location, 'add-staff')} preventScrollReset variant="secondary">
 					Add staff to group
 				</ButtonLink>
 			}
@@ -128,7 +113,7 @@ export function GroupStaff({ rows, total }: { rows: StaffRow[]; total: number })
 								<Cell>{member.jobTitle ?? '—'}</Cell>
 								<Cell>{ROLE_LABELS[member.role] ?? member.role}</Cell>
 								<Cell>
-									<ButtonLink to={withModal(location, 'remove-staff', { member: member.id })} preventScrollReset variant="secondary" size="sm">
+									<ButtonLink to={replaceModal(location, 'remove-staff', { member: member.id })} preventScrollReset variant="secondary" size="sm">
 										Remove<span className="sr-only"> {member.name}</span>
 									</ButtonLink>
 								</Cell>
@@ -152,8 +137,6 @@ export function StaffShown({ shown, total }: { shown: number; total: number }) {
 	)
 }
 
-const controlClass =
-	'h-10 w-full rounded-md border border-slate-500 bg-white px-3 outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700'
 
 /**
  * "Add new student to group" / "Add staff to group": a GET search inside the
@@ -192,7 +175,7 @@ export function AddMemberModal({
 					<label htmlFor={`${name}-search`} className="text-sm font-medium text-slate-900">
 						{searchLabel}
 					</label>
-					<input id={`${name}-search`} type="search" name={searchParam} defaultValue={searched} className={controlClass} />
+					<input id={`${name}-search`} type="search" name={searchParam} defaultValue={searched} className={`w-full ${listControlClass}`} />
 				</div>
 				<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
 					Search
@@ -226,38 +209,3 @@ export function AddMemberModal({
 	)
 }
 
-/** "Are you sure?" as a URL modal: posts to the page without the modal, so it closes whatever the answer. */
-export function ConfirmModal({
-	name,
-	title,
-	intent,
-	fields,
-	drop,
-	confirmLabel,
-	children,
-}: {
-	name: string
-	title: string
-	intent: string
-	fields: Record<string, string>
-	drop: string[]
-	confirmLabel: string
-	children: ReactNode
-}) {
-	const location = useLocation()
-	return (
-		<UrlModal name={name} title={title} size="sm" closeLabel="Cancel">
-			<Form method="post" action={withoutModal(location, drop)} className="flex flex-col gap-4">
-				{Object.entries(fields).map(([key, value]) => (
-					<input key={key} type="hidden" name={key} value={value} />
-				))}
-				<div>{children}</div>
-				<div>
-					<SubmitButton intent={intent} variant="danger">
-						{confirmLabel}
-					</SubmitButton>
-				</div>
-			</Form>
-		</UrlModal>
-	)
-}

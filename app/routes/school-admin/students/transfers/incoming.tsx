@@ -4,17 +4,18 @@ import { data, Form, useLocation } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { readListQuery } from '#app/lib/pagination.ts'
-import { isModalOpen } from '#app/lib/modals.ts'
+import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { approveTransfer, getTransfer, listTransfers, transferStudentName, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { RejectSchema } from '../+parts/transfer-schema.ts'
 import { listAfter, postedId, refused } from './+parts/respond.server.ts'
-import { ConfirmTransferModal, modalOn, TransferTable } from './+parts/TransferTable.tsx'
+import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/incoming.ts'
 
 const APPROVE = 'approve-transfer'
@@ -81,10 +82,10 @@ export default function IncomingTransfers({ loaderData, actionData }: Route.Comp
 				query={query}
 				actions={(row) => (
 					<div className="flex flex-wrap gap-2">
-						<ButtonLink to={modalOn(location, APPROVE, row.id)} preventScrollReset size="sm">
+						<ButtonLink to={replaceModal(location, APPROVE, { id: row.id })} preventScrollReset size="sm">
 							Approve<span className="sr-only"> transfer of {row.student}</span>
 						</ButtonLink>
-						<ButtonLink to={modalOn(location, REJECT, row.id)} preventScrollReset size="sm" variant="danger">
+						<ButtonLink to={replaceModal(location, REJECT, { id: row.id })} preventScrollReset size="sm" variant="danger">
 							Reject<span className="sr-only"> transfer of {row.student}</span>
 						</ButtonLink>
 					</div>
@@ -92,12 +93,12 @@ export default function IncomingTransfers({ loaderData, actionData }: Route.Comp
 			/>
 			{deciding ? (
 				<>
-					<ConfirmTransferModal name={APPROVE} title="Approve transfer" intent="approve" id={deciding.id} confirmLabel="Approve transfer" variant="primary">
+					<ConfirmModal name={APPROVE} title="Approve transfer" intent="approve" fields={{ id: deciding.id }} drop={['id']} closeLabel="Keep it" confirmLabel="Approve transfer" variant="primary">
 						<p>
 							{deciding.student} will move to your school with all profiles, rounds and answers. They leave the other school’s groups and
 							professionals; add them to yours afterwards.
 						</p>
-					</ConfirmTransferModal>
+					</ConfirmModal>
 					<RejectModal id={deciding.id} student={deciding.student} lastResult={actionData?.result} />
 				</>
 			) : null}

@@ -1,12 +1,13 @@
 import { data, useLocation } from 'react-router'
+import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { readListQuery } from '#app/lib/pagination.ts'
-import { isModalOpen } from '#app/lib/modals.ts'
+import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { cancelTransfer, getTransfer, listTransfers, transferStudentName, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { listAfter, postedId, refused } from './+parts/respond.server.ts'
-import { ConfirmTransferModal, modalOn, TransferTable } from './+parts/TransferTable.tsx'
+import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/outgoing.ts'
 
 const CANCEL = 'cancel-transfer'
@@ -55,15 +56,15 @@ export default function OutgoingTransfers({ loaderData }: Route.ComponentProps) 
 				total={total}
 				query={query}
 				actions={(row) => (
-					<ButtonLink to={modalOn(location, CANCEL, row.id)} preventScrollReset size="sm" variant="secondary">
+					<ButtonLink to={replaceModal(location, CANCEL, { id: row.id })} preventScrollReset size="sm" variant="secondary">
 						Cancel request<span className="sr-only"> for {row.student}</span>
 					</ButtonLink>
 				)}
 			/>
 			{cancelling ? (
-				<ConfirmTransferModal name={CANCEL} title="Cancel transfer request" intent="cancel" id={cancelling.id} confirmLabel="Cancel request" variant="danger">
+				<ConfirmModal name={CANCEL} title="Cancel transfer request" intent="cancel" fields={{ id: cancelling.id }} drop={['id']} closeLabel="Keep it" confirmLabel="Cancel request" variant="danger">
 					<p>Withdraw the request to transfer {cancelling.student}? The other school will no longer see it.</p>
-				</ConfirmTransferModal>
+				</ConfirmModal>
 			) : null}
 		</section>
 	)

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { modalWith } from '#app/components/questionnaires/hrefs.ts'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { modalWith } from '#app/lib/modals.ts'
 import type { DomainView, QuestionView } from '#app/services/questionnaires.server.ts'
 
 /**

@@ -1,20 +1,24 @@
 import { type ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { withoutModals } from './hrefs.ts'
+import { withoutModals } from '#app/lib/modals.ts'
+import { UrlModal } from './UrlModal.tsx'
 
 /**
  * "Are you sure?" as a URL modal: a real form post, so it works without
  * JavaScript. It posts to the page without the modal, so whatever the answer
- * (done, or refused with a toast) the modal is closed.
+ * (done, or refused with a toast) the modal is closed, and without the
+ * `drop` params that named its target (`id` and `domainId` unless told).
  */
 export function ConfirmModal({
 	name,
 	title,
 	intent,
 	fields,
+	drop = ['id', 'domainId'],
 	confirmLabel,
+	closeLabel = 'Cancel',
+	variant = 'danger',
 	children,
 }: {
 	name: string
@@ -22,19 +26,23 @@ export function ConfirmModal({
 	intent: string
 	/** Hidden inputs the action needs, e.g. `{ id }`. */
 	fields: Record<string, string>
+	/** The query params to leave out of the post's URL. */
+	drop?: string[]
 	confirmLabel: string
+	closeLabel?: string
+	variant?: 'primary' | 'danger'
 	children: ReactNode
 }) {
 	const location = useLocation()
 	return (
-		<UrlModal name={name} title={title} size="sm" closeLabel="Cancel">
-			<Form method="post" action={withoutModals(location, ['id', 'domainId'])} className="flex flex-col gap-4">
+		<UrlModal name={name} title={title} size="sm" closeLabel={closeLabel}>
+			<Form method="post" action={withoutModals(location, drop)} className="flex flex-col gap-4">
 				{Object.entries(fields).map(([key, value]) => (
 					<input key={key} type="hidden" name={key} value={value} />
 				))}
 				<div>{children}</div>
 				<div>
-					<SubmitButton intent={intent} variant="danger">
+					<SubmitButton intent={intent} variant={variant}>
 						{confirmLabel}
 					</SubmitButton>
 				</div>
