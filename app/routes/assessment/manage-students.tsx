@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useLocation } from 'react-router'
-import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { data, useLocation } from 'react-router'
+import { ListPanel } from '#app/components/lists/ListPanel.tsx'
+import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
@@ -87,71 +88,50 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 				Each student’s key and connected professionals and their assessment profiles. A profile asks its respondents to
 				answer a questionnaire once, or every few weeks.
 			</PageHeader>
-			<Form key={location.search} method="get" role="search" aria-label="Students" className="mb-4 flex flex-wrap items-end gap-3">
-				<div className="flex flex-col gap-1">
-					<label htmlFor="manage-search" className="text-sm font-medium text-slate-900">
-						Search by name or UPN
-					</label>
-					<input
-						id="manage-search"
-						type="search"
-						name="q"
-						defaultValue={query.q}
-						className="h-10 w-64 rounded-md border border-slate-500 bg-white px-3 outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700"
-					/>
-				</div>
-				<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
-					Search
-				</button>
-			</Form>
-			{rows.length === 0 ? (
-				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{query.q ? 'No matching data' : 'No Data'}</p>
-			) : (
-				<div className="rounded-lg border border-slate-200 bg-white">
-					<Table caption="Students with their professionals and profiles" hideCaption>
-						<TableHeader>
-							<tr>
-								<Column>Student</Column>
-								<Column>Professionals</Column>
-								<Column>Profiles</Column>
-								<Column>Actions</Column>
-							</tr>
-						</TableHeader>
-						<TableBody>
-							{rows.map((row) => (
-								<Row key={row.id}>
-									<RowHeader>
-										<span className="font-medium">{row.name}</span>
-										<span className="block text-sm text-slate-700">
-											<span className="font-mono">{row.upn}</span> · {row.yearGroup}
-										</span>
-									</RowHeader>
-									<Cell>
-										<p>Key: {row.keyProfessional ?? 'none'}</p>
-										<p className="text-sm text-slate-700">
-											Connected: {row.connectedProfessionals.length ? row.connectedProfessionals.join(', ') : 'none'}
-										</p>
-									</Cell>
-									<Cell>
-										<ProfileList profiles={row.profiles} student={row.name} />
-									</Cell>
-									<Cell>
-										<div className="flex flex-wrap gap-2">
-											<ButtonLink to={modalWith(location, 'student-professionals', { id: row.id })} preventScrollReset variant="secondary" size="sm">
-												Professionals<span className="sr-only"> of {row.name}</span>
-											</ButtonLink>
-											<ButtonLink to={modalWith(location, 'add-profile', { id: row.id })} preventScrollReset size="sm">
-												Add profile<span className="sr-only"> for {row.name}</span>
-											</ButtonLink>
-										</div>
-									</Cell>
-								</Row>
-							))}
-						</TableBody>
-					</Table>
-				</div>
-			)}
-			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="students" />
+			<ListSearch id="manage-search" label="Search by name or UPN" name="Students" q={query.q} className="mb-4" />
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="students">
+				<Table caption="Students with their professionals and profiles" hideCaption>
+					<TableHeader>
+						<tr>
+							<Column>Student</Column>
+							<Column>Professionals</Column>
+							<Column>Profiles</Column>
+							<Column>Actions</Column>
+						</tr>
+					</TableHeader>
+					<TableBody>
+						{rows.map((row) => (
+							<Row key={row.id}>
+								<RowHeader>
+									<span className="font-medium">{row.name}</span>
+									<span className="block text-sm text-slate-700">
+										<span className="font-mono">{row.upn}</span> · {row.yearGroup}
+									</span>
+								</RowHeader>
+								<Cell>
+									<p>Key: {row.keyProfessional ?? 'none'}</p>
+									<p className="text-sm text-slate-700">
+										Connected: {row.connectedProfessionals.length ? row.connectedProfessionals.join(', ') : 'none'}
+									</p>
+								</Cell>
+								<Cell>
+									<ProfileList profiles={row.profiles} student={row.name} />
+								</Cell>
+								<Cell>
+									<div className="flex flex-wrap gap-2">
+										<ButtonLink to={modalWith(location, 'student-professionals', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+											Professionals<span className="sr-only"> of {row.name}</span>
+										</ButtonLink>
+										<ButtonLink to={modalWith(location, 'add-profile', { id: row.id })} preventScrollReset size="sm">
+											Add profile<span className="sr-only"> for {row.name}</span>
+										</ButtonLink>
+									</div>
+								</Cell>
+							</Row>
+						))}
+					</TableBody>
+				</Table>
+			</ListPanel>
 
 			{student ? (
 				<>

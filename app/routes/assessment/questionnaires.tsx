@@ -1,6 +1,6 @@
-import { Form, useLocation } from 'react-router'
 import { AssignedTable } from '#app/components/assessment/AssignedTable.tsx'
-import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { ListPanel } from '#app/components/lists/ListPanel.tsx'
+import { FilterSelect, ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { readListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES } from '#app/models/enums.ts'
@@ -19,49 +19,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { rows, total, query, status, area: app.area }
 }
 
-const controlClass =
-	'h-10 rounded-md border border-slate-500 bg-white px-3 outline-offset-2 focus-visible:outline-3 focus-visible:outline-blue-700'
+const STATUS_OPTIONS = FEEDBACK_STATUSES.map((value) => ({ value, label: FEEDBACK_STATUS_LABELS[value] }))
 
 export default function Questionnaires({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query, status, area } = loaderData
-	const location = useLocation()
 	return (
 		<>
 			<PageHeader title="Questionnaires">The questionnaires you have been asked to answer about students, round by round.</PageHeader>
-			<Form key={location.search} method="get" role="search" aria-label="Questionnaires" className="mb-4 flex flex-wrap items-end gap-3">
-				<div className="flex flex-col gap-1">
-					<label htmlFor="assigned-search" className="text-sm font-medium text-slate-900">
-						Search by student
-					</label>
-					<input id="assigned-search" type="search" name="q" defaultValue={query.q} className={`w-64 ${controlClass}`} />
-				</div>
-				<div className="flex flex-col gap-1">
-					<label htmlFor="assigned-status" className="text-sm font-medium text-slate-900">
-						Status
-					</label>
-					<select id="assigned-status" name="status" defaultValue={status ?? ''} className={controlClass}>
-						<option value="">All statuses</option>
-						{FEEDBACK_STATUSES.map((value) => (
-							<option key={value} value={value}>
-								{FEEDBACK_STATUS_LABELS[value]}
-							</option>
-						))}
-					</select>
-				</div>
-				<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
-					Search
-				</button>
-			</Form>
-			{rows.length === 0 ? (
-				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
-					{query.q || status ? 'No matching data' : 'Nothing to answer yet.'}
-				</p>
-			) : (
-				<div className="rounded-lg border border-slate-200 bg-white">
-					<AssignedTable rows={rows} area={area} caption="Questionnaires to answer" />
-				</div>
-			)}
-			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="questionnaires" />
+			<ListSearch id="assigned-search" label="Search by student" name="Questionnaires" q={query.q} className="mb-4">
+				<FilterSelect id="assigned-status" label="Status" name="status" value={status} all="All statuses" options={STATUS_OPTIONS} />
+			</ListSearch>
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q || status ? 'No matching data' : 'Nothing to answer yet.'} page={{ ...query, total }} noun="questionnaires">
+				<AssignedTable rows={rows} area={area} caption="Questionnaires to answer" />
+			</ListPanel>
 		</>
 	)
 }

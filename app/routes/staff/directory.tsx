@@ -1,8 +1,8 @@
 import { StaffSearch } from '#app/components/directory/StaffSearch.tsx'
-import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
-import { readListQuery } from '#app/lib/pagination.ts'
+import { pageRange, readListQuery } from '#app/lib/pagination.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import { listDirectory } from '#app/services/directory.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
@@ -22,45 +22,39 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Directory({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query } = loaderData
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
-	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
-	const last = Math.min(total, query.page * query.pageSize)
+	const { first, last } = pageRange(query.page, query.pageSize, total)
 	return (
 		<>
 			<PageHeader title="Directory">The staff of your school and how to reach them.</PageHeader>
 			<div className="mb-4">
 				<StaffSearch q={query.q} sort={query.sort} dir={query.dir} />
 			</div>
-			{rows.length === 0 ? (
-				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{query.q ? 'No matching data' : 'No Data'}</p>
-			) : (
-				<div className="rounded-lg border border-slate-200 bg-white">
-					<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
-						<TableHeader>
-							<tr>
-								<Column sortKey="name" sortState={sortState}>Name</Column>
-								<Column sortKey="role" sortState={sortState}>Role</Column>
-								<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
-								<Column sortKey="email" sortState={sortState}>E-mail</Column>
-							</tr>
-						</TableHeader>
-						<TableBody>
-							{rows.map((row) => (
-								<Row key={row.id}>
-									<RowHeader>{row.name}</RowHeader>
-									<Cell>{ROLE_LABELS[row.role]}</Cell>
-									<Cell>{row.jobTitle ?? '—'}</Cell>
-									<Cell>
-										<a href={`mailto:${row.email}`} className="text-brand underline underline-offset-2">
-											{row.email}
-										</a>
-									</Cell>
-								</Row>
-							))}
-						</TableBody>
-					</Table>
-				</div>
-			)}
-			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="staff" />
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="staff">
+				<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
+					<TableHeader>
+						<tr>
+							<Column sortKey="name" sortState={sortState}>Name</Column>
+							<Column sortKey="role" sortState={sortState}>Role</Column>
+							<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
+							<Column sortKey="email" sortState={sortState}>E-mail</Column>
+						</tr>
+					</TableHeader>
+					<TableBody>
+						{rows.map((row) => (
+							<Row key={row.id}>
+								<RowHeader>{row.name}</RowHeader>
+								<Cell>{ROLE_LABELS[row.role]}</Cell>
+								<Cell>{row.jobTitle ?? '—'}</Cell>
+								<Cell>
+									<a href={`mailto:${row.email}`} className="text-brand underline underline-offset-2">
+										{row.email}
+									</a>
+								</Cell>
+							</Row>
+						))}
+					</TableBody>
+				</Table>
+			</ListPanel>
 		</>
 	)
 }

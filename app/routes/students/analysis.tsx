@@ -1,11 +1,11 @@
 import { Form } from 'react-router'
 import { DomainBars } from '#app/components/charts/DomainBars.tsx'
 import { SeverityPie } from '#app/components/charts/SeverityPie.tsx'
+import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { loadAnalysis, openStudent } from '#app/services/student-views.server.ts'
 import { BandBadge } from './+parts/BandBadge.tsx'
-import { ChoiceSelect, submitClass } from './+parts/ChoiceSelect.tsx'
 import { profileLabel, roundLabel } from './+parts/labels.ts'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/analysis.ts'
@@ -31,21 +31,21 @@ export default function StudentAnalysis({ loaderData }: Route.ComponentProps) {
 			) : (
 				<>
 					<Form method="get" aria-label="Choose a round" className="mb-6 flex flex-wrap items-end gap-3">
-						<ChoiceSelect
+						<FilterSelect
 							id="analysis-profile"
 							label="Profile"
 							name="profile"
 							value={analysis.profileId}
 							options={analysis.profiles.map((candidate) => ({ value: candidate.id, label: profileLabel(candidate) }))}
 						/>
-						<ChoiceSelect
+						<FilterSelect
 							id="analysis-round"
 							label="Round"
 							name="round"
 							value={analysis.roundId}
 							options={profile.rounds.toReversed().map((candidate) => ({ value: candidate.id, label: roundLabel(candidate) }))}
 						/>
-						<button type="submit" className={submitClass}>
+						<button type="submit" className={listSubmitClass}>
 							Show
 						</button>
 					</Form>

@@ -1,11 +1,11 @@
 import { Form } from 'react-router'
 import { ComparisonBars } from '#app/components/charts/ComparisonBars.tsx'
+import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { BAND_LABELS } from '#app/lib/scoring.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { loadComparison, openStudent, type ComparisonView, type ProfileSummary } from '#app/services/student-views.server.ts'
 import { BandBadge } from './+parts/BandBadge.tsx'
-import { ChoiceSelect, submitClass } from './+parts/ChoiceSelect.tsx'
 import { profileLabel, roundLabel } from './+parts/labels.ts'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/comparison.ts'
@@ -46,7 +46,7 @@ export default function StudentComparison({ loaderData }: Route.ComponentProps) 
 function ProfileChoice({ comparison, id }: { comparison: ComparisonView; id: string }) {
 	if (comparison.profiles.length < 2) return <input type="hidden" name="profile" value={comparison.profileId ?? ''} />
 	return (
-		<ChoiceSelect
+		<FilterSelect
 			id={id}
 			label="Profile"
 			name="profile"
@@ -65,10 +65,10 @@ function RoundsForm({ comparison, profile }: { comparison: ComparisonView; profi
 			</h2>
 			<input type="hidden" name="mode" value="rounds" />
 			<ProfileChoice comparison={comparison} id="rounds-profile" />
-			<ChoiceSelect id="rounds-from" label="Earlier round" name="from" value={comparison.fromRoundId} options={rounds} />
-			<ChoiceSelect id="rounds-to" label="Later round" name="to" value={comparison.toRoundId} options={rounds} />
+			<FilterSelect id="rounds-from" label="Earlier round" name="from" value={comparison.fromRoundId} options={rounds} />
+			<FilterSelect id="rounds-to" label="Later round" name="to" value={comparison.toRoundId} options={rounds} />
 			<div>
-				<button type="submit" className={submitClass}>
+				<button type="submit" className={listSubmitClass}>
 					Compare rounds
 				</button>
 			</div>
@@ -84,17 +84,17 @@ function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; 
 			</h2>
 			<input type="hidden" name="mode" value="respondents" />
 			<ProfileChoice comparison={comparison} id="respondents-profile" />
-			<ChoiceSelect
+			<FilterSelect
 				id="respondents-round"
 				label="Round"
 				name="round"
 				value={comparison.roundId ?? comparison.toRoundId}
 				options={profile.rounds.toReversed().map((round) => ({ value: round.id, label: roundLabel(round) }))}
 			/>
-			<ChoiceSelect id="respondents-first" label="First respondent" name="first" value={comparison.firstRespondentId} options={comparison.respondents} />
-			<ChoiceSelect id="respondents-second" label="Second respondent" name="second" value={comparison.secondRespondentId} options={comparison.respondents} />
+			<FilterSelect id="respondents-first" label="First respondent" name="first" value={comparison.firstRespondentId} options={comparison.respondents} />
+			<FilterSelect id="respondents-second" label="Second respondent" name="second" value={comparison.secondRespondentId} options={comparison.respondents} />
 			<div>
-				<button type="submit" className={submitClass}>
+				<button type="submit" className={listSubmitClass}>
 					Compare respondents
 				</button>
 			</div>

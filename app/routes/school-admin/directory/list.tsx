@@ -2,13 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, useLocation } from 'react-router'
 import { AccessBadge } from '#app/components/directory/AccessBadge.tsx'
 import { StaffSearch } from '#app/components/directory/StaffSearch.tsx'
-import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import { modalWith, openModals } from '#app/lib/modals.ts'
-import { readListQuery } from '#app/lib/pagination.ts'
+import { pageRange, readListQuery } from '#app/lib/pagination.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import {
 	deleteMember,
@@ -101,8 +101,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query, me, member } = loaderData
 	const location = useLocation()
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
-	const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
-	const last = Math.min(total, query.page * query.pageSize)
+	const { first, last } = pageRange(query.page, query.pageSize, total)
 	return (
 		<>
 			<PageHeader title="Directory">Everyone who works at your school: their role, job title, and whether they can sign in.</PageHeader>
@@ -115,61 +114,56 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 					<ButtonLink to="/school-admin/directory/add">Add person</ButtonLink>
 				</div>
 			</div>
-			{rows.length === 0 ? (
-				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">{query.q ? 'No matching data' : 'No Data'}</p>
-			) : (
-				<div className="rounded-lg border border-slate-200 bg-white">
-					<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
-						<TableHeader>
-							<tr>
-								<Column sortKey="name" sortState={sortState}>Name</Column>
-								<Column sortKey="email" sortState={sortState}>E-mail</Column>
-								<Column sortKey="role" sortState={sortState}>Role</Column>
-								<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
-								<Column sortKey="access" sortState={sortState}>Access</Column>
-								<Column sortKey="lastSignIn" sortState={sortState}>Last sign-in</Column>
-								<Column>
-									<span className="sr-only">Actions</span>
-								</Column>
-							</tr>
-						</TableHeader>
-						<TableBody>
-							{rows.map((row) => (
-								<Row key={row.id}>
-									<RowHeader>
-										{row.name}
-										{row.id === me ? <span className="ml-1 text-slate-700">(you)</span> : null}
-									</RowHeader>
-									<Cell>{row.email}</Cell>
-									<Cell>{ROLE_LABELS[row.role]}</Cell>
-									<Cell>{row.jobTitle ?? '—'}</Cell>
-									<Cell>
-										<AccessBadge access={row.access} />
-									</Cell>
-									<Cell>{row.lastSignInAt ? formatDateTime(row.lastSignInAt) : 'Never'}</Cell>
-									<Cell>
-										{row.id === me ? null : (
-											<div className="flex flex-wrap justify-end gap-2">
-												<ButtonLink to={modalWith(location, 'set-role', { id: row.id })} preventScrollReset variant="secondary" size="sm">
-													Set role<span className="sr-only"> of {row.name}</span>
-												</ButtonLink>
-												<ButtonLink to={modalWith(location, 'access', { id: row.id })} preventScrollReset variant="secondary" size="sm">
-													{row.access === 'none' ? 'Give access' : row.access === 'invited' ? 'Resend' : 'Access'}
-													<span className="sr-only"> for {row.name}</span>
-												</ButtonLink>
-												<ButtonLink to={modalWith(location, 'delete-person', { id: row.id })} preventScrollReset variant="danger" size="sm">
-													Delete<span className="sr-only"> {row.name}</span>
-												</ButtonLink>
-											</div>
-										)}
-									</Cell>
-								</Row>
-							))}
-						</TableBody>
-					</Table>
-				</div>
-			)}
-			<Pagination page={query.page} pageSize={query.pageSize} total={total} noun="staff" />
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="staff">
+				<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
+					<TableHeader>
+						<tr>
+							<Column sortKey="name" sortState={sortState}>Name</Column>
+							<Column sortKey="email" sortState={sortState}>E-mail</Column>
+							<Column sortKey="role" sortState={sortState}>Role</Column>
+							<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
+							<Column sortKey="access" sortState={sortState}>Access</Column>
+							<Column sortKey="lastSignIn" sortState={sortState}>Last sign-in</Column>
+							<Column>
+								<span className="sr-only">Actions</span>
+							</Column>
+						</tr>
+					</TableHeader>
+					<TableBody>
+						{rows.map((row) => (
+							<Row key={row.id}>
+								<RowHeader>
+									{row.name}
+									{row.id === me ? <span className="ml-1 text-slate-700">(you)</span> : null}
+								</RowHeader>
+								<Cell>{row.email}</Cell>
+								<Cell>{ROLE_LABELS[row.role]}</Cell>
+								<Cell>{row.jobTitle ?? '—'}</Cell>
+								<Cell>
+									<AccessBadge access={row.access} />
+								</Cell>
+								<Cell>{row.lastSignInAt ? formatDateTime(row.lastSignInAt) : 'Never'}</Cell>
+								<Cell>
+									{row.id === me ? null : (
+										<div className="flex flex-wrap justify-end gap-2">
+											<ButtonLink to={modalWith(location, 'set-role', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+												Set role<span className="sr-only"> of {row.name}</span>
+											</ButtonLink>
+											<ButtonLink to={modalWith(location, 'access', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+												{row.access === 'none' ? 'Give access' : row.access === 'invited' ? 'Resend' : 'Access'}
+												<span className="sr-only"> for {row.name}</span>
+											</ButtonLink>
+											<ButtonLink to={modalWith(location, 'delete-person', { id: row.id })} preventScrollReset variant="danger" size="sm">
+												Delete<span className="sr-only"> {row.name}</span>
+											</ButtonLink>
+										</div>
+									)}
+								</Cell>
+							</Row>
+						))}
+					</TableBody>
+				</Table>
+			</ListPanel>
 			{member ? <MemberModals member={member} /> : null}
 		</>
 	)
