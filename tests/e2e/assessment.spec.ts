@@ -1,11 +1,10 @@
 import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { signIn } from './helpers.ts'
+import { hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript (project "chromium") and without ("chromium-no-js") on
 // one shared database: each run assesses its own seeded Oakfield student.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 
 /** Picks an option of our Select: a native <select> without JavaScript, the React Aria popover with it. */
 async function choose(page: Page, label: string, option: string) {

@@ -1,20 +1,8 @@
-import { type Page } from '@playwright/test'
-import { latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { choose, hasJs, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript (project "chromium") and without ("chromium-no-js") on
 // one shared database: each run adds its own person.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
-
-/** Picks an option of our Select: a native <select> without JavaScript, the React Aria popover with it. */
-async function choose(page: Page, label: string, option: string) {
-	if (!hasJs()) {
-		await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option })
-		return
-	}
-	await page.getByRole('button', { name: new RegExp(`${label}$`) }).press('Enter')
-	await page.getByRole('option', { name: option, exact: true }).click()
-}
 
 test('add a directory member with access, who completes the invitation; set their role; delete them', async ({ page }) => {
 	test.setTimeout(90_000)

@@ -1,11 +1,10 @@
 import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { signIn } from './helpers.ts'
+import { hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript ("chromium") and without ("chromium-no-js") on one shared
 // database: each run makes its own group and adds its own seeded students.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 
 async function dialogNamed(page: Page, name: string) {
 	const dialog = page.getByRole('dialog', { name, exact: true })

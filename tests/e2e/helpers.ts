@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 export const OUTBOX = `.e2e-outbox-${process.env.E2E_PORT ?? 4173}`
 export const DEMO_PASSWORD = 'Spencer!2026'
@@ -67,4 +67,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 		await page.getByLabel('Code').fill(code)
 		await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	}
+}
+
+/** Whether the running project has JavaScript on ("chromium") or off ("chromium-no-js"). */
+export const hasJs = () => test.info().project.name !== 'chromium-no-js'
+
+/** Picks an option of our Select: a native <select> without JavaScript, the React Aria popover with it. */
+export async function choose(page: Page, label: string, option: string) {
+	if (!hasJs()) {
+		await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option })
+		return
+	}
+	await page.getByRole('button', { name: new RegExp(`${label}$`) }).press('Enter')
+	await page.getByRole('option', { name: option, exact: true }).click()
 }

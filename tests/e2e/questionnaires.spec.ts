@@ -1,10 +1,9 @@
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { latestMail, outboxSize, signIn } from './helpers.ts'
+import { hasJs, latestMail, outboxSize, signIn } from './helpers.ts'
 
 // Every test runs twice, with JavaScript ("chromium") and without ("chromium-no-js"),
 // against one in-memory database: each run names what it creates after its project.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 const tag = () => (hasJs() ? 'JS' : 'no JS')
 
 const REFERENCED_THEME = "The theme has an existing reference. Can't delete"

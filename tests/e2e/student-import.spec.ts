@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { signIn } from './helpers.ts'
+import { hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript (polling progress bar) and without (a refresh link), on
 // one shared database: each project imports its own UPNs.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 
 const upnFor = (prefix: string, n: number) => withCheckLetter(`${prefix}${String(n).padStart(4, '0')}`)
 

@@ -1,13 +1,12 @@
 import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
 import { expect, test } from './fixtures.ts'
-import { signIn } from './helpers.ts'
+import { hasJs, signIn } from './helpers.ts'
 import { expectedFromSeed, type ExpectedStudent } from './seed-replica.ts'
 
 // Runs with JavaScript ("chromium") and without ("chromium-no-js") on one shared
 // database: each run takes its own demo student (far down Oakfield's list, so
 // no other spec touches them) and adds recommendations to that one only.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 const upnOf = (serial: number) => withCheckLetter(`33024${String(serial).padStart(7, '0')}`)
 
 /** The cells' text of each body row of the table with this caption. */

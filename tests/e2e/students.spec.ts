@@ -1,21 +1,9 @@
-import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { signIn } from './helpers.ts'
+import { choose, hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Every test runs twice, with JavaScript (project "chromium") and without
 // ("chromium-no-js"), on one shared database: each run uses its own UPN and name.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
-
-/** Picks an option of our Select: a native <select> without JavaScript, the React Aria popover with it. */
-async function choose(page: Page, label: string, option: string) {
-	if (!hasJs()) {
-		await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option })
-		return
-	}
-	await page.getByRole('button', { name: new RegExp(`${label}$`) }).press('Enter')
-	await page.getByRole('option', { name: option, exact: true }).click()
-}
 
 test('create a student (a wrong check letter and a duplicate UPN are refused on the field), find it, edit it', async ({ page }) => {
 	// One journey through three screens and five posts: longer than the default 30 s on a slow machine.

@@ -1,11 +1,10 @@
 import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { signIn } from './helpers.ts'
+import { hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript ("chromium") and without ("chromium-no-js") on one shared
 // database: each run transfers its own seeded Oakfield student (each has a profile).
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 
 /** An open URL modal; with JavaScript, once it is React Aria's dialog (hydrated). */
 async function dialogNamed(page: Page, name: string | RegExp) {

@@ -1,9 +1,9 @@
 import { type Locator, type Page } from '@playwright/test'
+import { hasJs } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Every test runs twice: with JavaScript (project "chromium") and without
 // ("chromium-no-js"). Branches on `hasJs` are only where the page differs.
-const hasJs = () => test.info().project.name !== 'chromium-no-js'
 
 /** Picks an option of our Select or ComboBox: a native <select> without JavaScript, the React Aria popover with it. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
