@@ -2,10 +2,9 @@ import { Form } from 'react-router'
 import { DomainBars } from '#app/components/charts/DomainBars.tsx'
 import { SeverityPie } from '#app/components/charts/SeverityPie.tsx'
 import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { loadAnalysis, openStudent } from '#app/services/student-views.server.ts'
-import { BandBadge } from './+parts/BandBadge.tsx'
+import { DomainBands } from './+parts/DomainBands.tsx'
 import { profileLabel, roundLabel } from './+parts/labels.ts'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/analysis.ts'
@@ -75,24 +74,7 @@ export default function StudentAnalysis({ loaderData }: Route.ComponentProps) {
 									caption={`Domain scores, round ${round.index + 1}`}
 								/>
 								<div className="mt-6">
-									<Table caption="Domain bands">
-										<TableHeader>
-											<Row>
-												<Column>Domain</Column>
-												<Column>Band</Column>
-											</Row>
-										</TableHeader>
-										<TableBody>
-											{analysis.domains.map((domain) => (
-												<Row key={domain.id}>
-													<RowHeader>{domain.name}</RowHeader>
-													<Cell>
-														<BandBadge band={domain.band} />
-													</Cell>
-												</Row>
-											))}
-										</TableBody>
-									</Table>
+									<DomainBands caption="Domain bands" domains={analysis.domains} />
 								</div>
 							</section>
 						</div>

@@ -11,7 +11,7 @@ import { markRecommendationDone } from '#app/services/recommendations.server.ts'
 import { loadProfileView, openStudent } from '#app/services/student-views.server.ts'
 import { getStudent } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { BandBadge } from './+parts/BandBadge.tsx'
+import { DomainBands } from './+parts/DomainBands.tsx'
 import { PrintButton } from './+parts/PrintButton.tsx'
 import { ProfileRounds, Section } from './+parts/ProfileSections.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
@@ -64,26 +64,7 @@ export default function StudentProfile({ loaderData }: Route.ComponentProps) {
 				) : (
 					<div className="grid gap-6 md:grid-cols-2 print:grid-cols-2 print:gap-3">
 						{view.latest.map((latest) => (
-							<Table key={latest.profileId} caption={`${latest.questionnaireTitle}, round ${latest.round.index + 1} (${formatDate(latest.round.opensOn)})`}>
-								<TableHeader>
-									<Row>
-										<Column>Domain</Column>
-										<Column numeric>Score</Column>
-										<Column>Band</Column>
-									</Row>
-								</TableHeader>
-								<TableBody>
-									{latest.domains.map((domain) => (
-										<Row key={domain.id}>
-											<RowHeader>{domain.name}</RowHeader>
-											<Cell numeric>{domain.score.toFixed(2)}</Cell>
-											<Cell>
-												<BandBadge band={domain.band} />
-											</Cell>
-										</Row>
-									))}
-								</TableBody>
-							</Table>
+							<DomainBands key={latest.profileId} caption={`${latest.questionnaireTitle}, round ${latest.round.index + 1} (${formatDate(latest.round.opensOn)})`} domains={latest.domains} scores />
 						))}
 					</div>
 				)}
