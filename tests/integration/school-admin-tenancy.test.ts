@@ -78,9 +78,11 @@ async function loadIds(): Promise<Record<string, string>> {
 	const oakUpn = (await app.sql<{ upn: string }>('select upn from student where id = ?', [oakStudent]))[0]!.upn
 	const oakGroup = await one("select id from student_group where school_id = ? and name = 'Nurture group'", [oakfield])
 	const [transfer] = await app.sql<{ id: string }>(
-		`insert into transfer_request (id, created_at, updated_at, student_id, from_school_id, to_school_id, status)
-		values (gen_random_uuid(), now(), now(), ?, ?, ?, 'created') returning id`,
-		[oakStudent, oakfield, meadowview],
+		`insert into transfer_request (id, created_at, updated_at, student_id, from_school_id, to_school_id, status,
+			student_first_name, student_last_name, student_upn, student_year_group)
+		select gen_random_uuid(), now(), now(), s.id, ?, ?, 'created', s.first_name, s.last_name, s.upn, s.year_group
+		from student s where s.id = ? returning id`,
+		[oakfield, meadowview, oakStudent],
 	)
 	// Finished jobs, so that no worker picks them up while the table runs.
 	const job = async (kind: string) =>
