@@ -7,6 +7,7 @@ import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { Link } from '#app/components/ui/Link.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
+import type { ImportJobView } from '#app/services/imports.server.ts'
 import { RowErrorsTable } from './RowErrorsTable.tsx'
 
 export const IMPORT_STATUS_BADGES: Record<ImportStatus, { label: string; variant: BadgeVariant }> = {
@@ -15,21 +16,6 @@ export const IMPORT_STATUS_BADGES: Record<ImportStatus, { label: string; variant
 	completed: { label: 'Completed', variant: 'success' },
 	completed_with_errors: { label: 'Completed with errors', variant: 'warning' },
 	failed: { label: 'Failed', variant: 'danger' },
-}
-
-export type ImportJobView = {
-	id: string
-	fileName: string
-	status: ImportStatus
-	total: number
-	processed: number
-	created: number
-	updated: number
-	failed: number
-	createdAt: string
-	finishedAt: string | null
-	errorCount: number
-	errors: { row: number; column: string | null; message: string }[]
 }
 
 const POLL_MS = 1000

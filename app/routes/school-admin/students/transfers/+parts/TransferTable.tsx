@@ -6,20 +6,7 @@ import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortS
 import { formatDate } from '#app/lib/format.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { TRANSFER_STATUS_LABELS, type TransferStatus } from '#app/models/enums.ts'
-
-export type TransferRowData = {
-	id: string
-	student: string
-	upn: string
-	yearGroup: string
-	school: string
-	requestedBy: string | null
-	note: string | null
-	status: TransferStatus
-	reason: string | null
-	createdAt: string
-	decidedAt: string | null
-}
+import type { TransferRow } from '#app/services/transfers.server.ts'
 
 const STATUS_VARIANT: Record<TransferStatus, BadgeVariant> = { created: 'neutral', approved: 'success', rejected: 'danger' }
 
@@ -38,10 +25,10 @@ export function TransferTable({
 }: {
 	caption: string
 	schoolColumn: string
-	rows: TransferRowData[]
+	rows: TransferRow[]
 	total: number
 	query: ListQuery<string>
-	actions: (row: TransferRowData) => ReactNode
+	actions: (row: TransferRow) => ReactNode
 }) {
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
 	return (
