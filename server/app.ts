@@ -60,9 +60,12 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 		}
 		next()
 	})
+	// React Router derives its route tables from the build on every request when given a function: the built app
+	// hands it the module once; the dev server keeps the function, so an edit is picked up without a restart.
+	const build = env.NODE_ENV === 'development' ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build')
 	app.use(
 		createRequestHandler({
-			build: () => import('virtual:react-router/server-build'),
+			build,
 			getLoadContext: (req) =>
 				new RouterContextProvider(new Map([[serverContext, { orm: db.orm, clientAddress: req.ip ?? 'unknown' }]])),
 		}),
