@@ -44,13 +44,26 @@ export function homeFor(role: Role | null): string {
 	return role ? HOMES[role] : '/settings/profile'
 }
 
+/** What the Auth of a user is built from: their own fields and their memberships with access, oldest first. */
+export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'systemRole' | 'mfaEnabled'>
+export type ActiveMembership = { id: string; role: SchoolRole; schoolId: string }
+
 /** Builds the Auth of a signed-in user: one query for their memberships. */
-export async function loadAuth(em: Em, user: User, sessionId: string): Promise<Auth> {
+export async function loadAuth(em: Em, user: AuthUser, sessionId: string): Promise<Auth> {
 	const memberships = await em.find(
 		SchoolMembership,
 		{ user: user.id, access: 'active', school: { archived: false } },
-		{ orderBy: { createdAt: 'asc' }, fields: ['id', 'role', 'school'] },
+		{ orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'role', 'school'] },
 	)
+	return authOf(
+		user,
+		memberships.map((membership) => ({ id: membership.id, role: membership.role, schoolId: membership.school.id })),
+		sessionId,
+	)
+}
+
+/** The Auth of a user whose memberships with access (in a school not archived, oldest first) are already read. */
+export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionId: string): Auth {
 	const first = memberships[0]
 	const role: Role | null = user.systemRole === 'spencerAdmin' ? 'spencerAdmin' : (first?.role ?? null)
 	return {
@@ -62,9 +75,9 @@ export async function loadAuth(em: Em, user: User, sessionId: string): Promise<A
 		mfaEnabled: user.mfaEnabled || user.systemRole === 'spencerAdmin',
 		sessionId,
 		role,
-		schoolId: role === 'spencerAdmin' ? null : (first?.school.id ?? null),
+		schoolId: role === 'spencerAdmin' ? null : (first?.schoolId ?? null),
 		membershipId: role === 'spencerAdmin' ? null : (first?.id ?? null),
-		memberships: memberships.map((membership) => ({ schoolId: membership.school.id, role: membership.role })),
+		memberships: memberships.map((membership) => ({ schoolId: membership.schoolId, role: membership.role })),
 		impersonatorId: null,
 	}
 }

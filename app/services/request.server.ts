@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from 'react-router'
 import { appContext, serverContext } from '#app/context.ts'
-import { loadAuth } from './auth.server.ts'
+import { authOf } from './auth.server.ts'
 import { exitImpersonation, readImpersonation } from './impersonation.server.ts'
 import { forkEm } from './database.server.ts'
 import { copyPayload } from './monitoring.server.ts'
@@ -15,7 +15,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	const { orm, clientAddress } = context.get(serverContext)
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
-	let auth = lookup.state === 'active' ? await loadAuth(em, lookup.user, lookup.session.id) : null
+	let auth = lookup.state === 'active' ? authOf(lookup.user, lookup.memberships, lookup.sessionId) : null
 	if (auth?.systemRole === 'spencerAdmin') {
 		const impersonation = await readImpersonation(em, request, auth)
 		if (impersonation.state === 'active') auth = impersonation.auth

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { Session, type User } from '#app/models/index.ts'
+import { Session, type SystemRole, type User } from '#app/models/index.ts'
+import type { ActiveMembership, AuthUser } from './auth.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
 
@@ -30,23 +31,61 @@ export async function createSession(em: Em, user: User, now = new Date()): Promi
 export type SessionLookup =
 	| { state: 'none' }
 	| { state: 'expired' }
-	| { state: 'active'; session: Session; user: User }
+	| { state: 'active'; sessionId: string; user: AuthUser; memberships: ActiveMembership[] }
 
-/** The request's session, sliding its idle expiry forward; expired sessions are deleted. */
+type SessionRow = {
+	id: string
+	expires_at: Date | string
+	absolute_expires_at: Date | string
+	last_seen_at: Date | string
+	user_id: string
+	email: string
+	first_name: string
+	last_name: string
+	system_role: SystemRole
+	mfa_enabled: boolean
+	memberships: ActiveMembership[] | string
+}
+
+/**
+ * The request's session, sliding its idle expiry forward; expired sessions are deleted. Every signed-in request starts
+ * here, so one statement reads the session, its user and the user's memberships with access (what authOf needs).
+ */
 export async function readSession(em: Em, request: Request, now = new Date()): Promise<SessionLookup> {
 	const token = await readTokenCookie(sessionCookie, request)
 	if (!token) return { state: 'none' }
-	const session = await em.findOne(Session, { tokenHash: hashToken(token) }, { populate: ['user'] })
-	if (!session) return { state: 'expired' }
-	if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
-		await em.nativeDelete(Session, { id: session.id })
+	const [row] = await em.execute<SessionRow[]>(
+		`select s.id, s.expires_at, s.absolute_expires_at, s.last_seen_at,
+			u.id as user_id, u.email, u.first_name, u.last_name, u.system_role, u.mfa_enabled,
+			coalesce((
+				select json_agg(json_build_object('id', m.id, 'role', m.role, 'schoolId', m.school_id) order by m.created_at, m.id)
+				from school_membership m join school sc on sc.id = m.school_id
+				where m.user_id = u.id and m.access = 'active' and sc.archived = false
+			), '[]'::json) as memberships
+		from session s join users u on u.id = s.user_id
+		where s.token_hash = ?`,
+		[hashToken(token)],
+	)
+	if (!row) return { state: 'expired' }
+	const absoluteExpiresAt = new Date(row.absolute_expires_at)
+	if (new Date(row.expires_at) <= now || absoluteExpiresAt <= now) {
+		await em.nativeDelete(Session, { id: row.id })
 		return { state: 'expired' }
 	}
-	if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-		const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()))
-		await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now, expiresAt })
+	if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+		const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
+		await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now, expiresAt })
 	}
-	return { state: 'active', session, user: session.user }
+	const user: AuthUser = {
+		id: row.user_id,
+		email: row.email,
+		firstName: row.first_name,
+		lastName: row.last_name,
+		systemRole: row.system_role,
+		mfaEnabled: row.mfa_enabled,
+	}
+	const memberships = typeof row.memberships === 'string' ? (JSON.parse(row.memberships) as ActiveMembership[]) : row.memberships
+	return { state: 'active', sessionId: row.id, user, memberships }
 }
 
 /** Deletes the request's session row (server-side revocation) and returns the cookie that clears it. */
