@@ -26,7 +26,8 @@ const ImportJobSchema = defineEntity({
 		created: p.integer().default(0),
 		updated: p.integer().default(0),
 		failed: p.integer().default(0),
-		rowErrors: p.json<ImportRowError[]>().default('[]'),
+		// The column defaults to an empty JSON array; a new entity starts with an empty array, not the default's text.
+		rowErrors: p.json<ImportRowError[]>().default('[]').onCreate(() => []),
 		createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
 		// The platform admin who started it while impersonating createdBy (ADR 006, ADR 009): the import's audit rows name both.
 		impersonator: () => p.manyToOne(User).nullable().deleteRule('set null'),

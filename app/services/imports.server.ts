@@ -83,8 +83,6 @@ export async function startImport(app: SignedIn, kind: ImportKind, fileName: str
 		fileName: fileName.replace(/^.*[\\/]/, '').slice(0, 255) || 'import.csv',
 		upload: Buffer.from(bytes),
 		total: read.rows.length,
-		// Set here: the entity's '[]' default would be stored as a JSON string, not an empty array.
-		rowErrors: [],
 		createdBy: app.auth.userId,
 		impersonator: app.auth.impersonatorId,
 	})
