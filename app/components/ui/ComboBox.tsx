@@ -1,17 +1,15 @@
 import { ChevronDown } from 'lucide-react'
-import { useId } from 'react'
 import {
 	Button as AriaButton,
 	ComboBox as AriaComboBox,
 	Group as AriaGroup,
 	Input as AriaInput,
-	ListBox as AriaListBox,
 	type ComboBoxProps as AriaComboBoxProps,
 	type Key,
 } from 'react-aria-components'
-import { Description, FieldError, Label, fieldWrapper, inputStyles, labelClass, nativeInputClass, RequiredMark, useServerError, type ErrorMessage } from './Field.tsx'
+import { Description, FieldError, Label, NativeField, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
 import { useHydrated } from './hydrated.ts'
-import { ListBoxItem, Popover, type Option } from './ListBox.tsx'
+import { NativeOptions, OptionsPopover, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface ComboBoxProps
@@ -68,93 +66,37 @@ function AriaComboBoxField({
 				</AriaButton>
 			</AriaGroup>
 			<FieldError>{errorMessage}</FieldError>
-			<Popover>
-				<AriaListBox items={options.map((option) => ({ ...option, id: option.value }))} className="outline-0">
-					{(option) => (
-						<ListBoxItem id={option.value} isDisabled={option.isDisabled}>
-							{option.label}
-						</ListBoxItem>
-					)}
-				</AriaListBox>
-			</Popover>
+			<OptionsPopover options={options} />
 		</AriaComboBox>
 	)
 }
 
-function NativeComboBox({
-	label,
-	description,
-	errorMessage,
-	options,
-	placeholder,
-	value,
-	defaultValue,
-	defaultInputValue,
-	allowsCustomValue,
-	isInvalid,
-	isRequired,
-	isDisabled,
-	name,
-	form,
-	className,
-}: ComboBoxProps) {
-	const id = useId()
-	const serverError = useServerError(name)
-	const invalid = Boolean(isInvalid || serverError) || undefined
-	const message = typeof errorMessage === 'string' ? errorMessage : serverError
-	const describedBy = [description ? `${id}-description` : null, invalid && message ? `${id}-error` : null].filter(Boolean).join(' ')
-	const common = {
-		id,
-		name,
-		form,
-		'aria-required': isRequired || undefined,
-		disabled: isDisabled,
-		'aria-invalid': invalid,
-		'aria-describedby': describedBy || undefined,
-		className: nativeInputClass,
-	}
+function NativeComboBox({ options, placeholder, value, defaultValue, defaultInputValue, allowsCustomValue, ...field }: ComboBoxProps) {
 	const selected = value ?? defaultValue ?? ''
 	return (
-		<div className={`${fieldWrapper} ${typeof className === 'string' ? className : ''}`}>
-			<label htmlFor={id} className={labelClass}>
-				{label}
-				{isRequired ? <RequiredMark /> : null}
-			</label>
-			{description ? (
-				<span id={`${id}-description`} className="text-sm text-slate-600">
-					{description}
-				</span>
-			) : null}
-			{allowsCustomValue ? (
-				<>
-					<input
-						{...common}
-						type="text"
-						list={`${id}-options`}
-						placeholder={placeholder}
-						defaultValue={defaultInputValue ?? options.find((option) => option.value === selected)?.label ?? ''}
-					/>
-					<datalist id={`${id}-options`}>
-						{options.map((option) => (
-							<option key={option.value} value={option.label} />
-						))}
-					</datalist>
-				</>
-			) : (
-				<select {...common} defaultValue={selected}>
-					<option value="">{placeholder ?? 'Choose…'}</option>
-					{options.map((option) => (
-						<option key={option.value} value={option.value} disabled={option.isDisabled}>
-							{option.label}
-						</option>
-					))}
-				</select>
-			)}
-			{invalid && message ? (
-				<span id={`${id}-error`} className="text-sm font-medium text-red-700">
-					<span role="alert">{message}</span>
-				</span>
-			) : null}
-		</div>
+		<NativeField {...field}>
+			{(control) =>
+				allowsCustomValue ? (
+					<>
+						<input
+							{...control}
+							type="text"
+							list={`${control.id}-options`}
+							placeholder={placeholder}
+							defaultValue={defaultInputValue ?? options.find((option) => option.value === selected)?.label ?? ''}
+						/>
+						<datalist id={`${control.id}-options`}>
+							{options.map((option) => (
+								<option key={option.value} value={option.label} />
+							))}
+						</datalist>
+					</>
+				) : (
+					<select {...control} defaultValue={selected}>
+						<NativeOptions options={options} placeholder={placeholder ?? 'Choose…'} />
+					</select>
+				)
+			}
+		</NativeField>
 	)
 }

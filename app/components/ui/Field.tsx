@@ -1,4 +1,4 @@
-import { useContext } from 'react'
+import { useContext, useId, type ReactNode } from 'react'
 import {
 	FieldError as AriaFieldError,
 	FormValidationContext,
@@ -88,3 +88,77 @@ export const nativeInputClass =
 	'block w-full min-w-0 rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500'
 
 export const fieldWrapper = 'flex flex-col gap-1'
+
+/** The attributes a native control gets from NativeField: its id, name, and its required, invalid and described state. */
+export type NativeControlProps = {
+	id: string
+	name: string | undefined
+	form: string | undefined
+	'aria-required': true | undefined
+	disabled: boolean | undefined
+	'aria-invalid': true | undefined
+	'aria-describedby': string | undefined
+	className: string
+}
+
+/**
+ * A labelled field around a native control, for the server and before hydration (and for good without
+ * JavaScript): label, description, the control (given its attributes by `children`), and the error, announced.
+ */
+export function NativeField({
+	label,
+	description,
+	errorMessage,
+	isInvalid,
+	isRequired,
+	isDisabled,
+	name,
+	form,
+	className,
+	children,
+}: {
+	label: string
+	description?: string
+	errorMessage?: ErrorMessage
+	isInvalid?: boolean
+	isRequired?: boolean
+	isDisabled?: boolean
+	name?: string
+	form?: string
+	className?: unknown
+	children: (control: NativeControlProps) => ReactNode
+}) {
+	const id = useId()
+	const serverError = useServerError(name)
+	const invalid = Boolean(isInvalid || serverError) || undefined
+	const message = typeof errorMessage === 'string' ? errorMessage : serverError
+	const describedBy = [description ? `${id}-description` : null, invalid && message ? `${id}-error` : null].filter(Boolean).join(' ')
+	return (
+		<div className={`${fieldWrapper} ${typeof className === 'string' ? className : ''}`}>
+			<label htmlFor={id} className={labelClass}>
+				{label}
+				{isRequired ? <RequiredMark /> : null}
+			</label>
+			{description ? (
+				<span id={`${id}-description`} className="text-sm text-slate-600">
+					{description}
+				</span>
+			) : null}
+			{children({
+				id,
+				name,
+				form,
+				'aria-required': isRequired || undefined,
+				disabled: isDisabled,
+				'aria-invalid': invalid,
+				'aria-describedby': describedBy || undefined,
+				className: nativeInputClass,
+			})}
+			{invalid && message ? (
+				<span id={`${id}-error`} className="text-sm font-medium text-red-700">
+					<span role="alert">{message}</span>
+				</span>
+			) : null}
+		</div>
+	)
+}

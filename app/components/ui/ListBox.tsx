@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
+import { ListBox as AriaListBox, ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
 import { tv, twMerge } from 'tailwind-variants'
 
 /** An option shown in Select's and ComboBox's popover lists. */
@@ -44,5 +44,34 @@ export function Popover({ className, ...props }: PopoverProps & { className?: st
 				className,
 			)}
 		/>
+	)
+}
+
+/** The hydrated Select's and ComboBox's list of options, in its popover. */
+export function OptionsPopover({ options }: { options: Option[] }) {
+	return (
+		<Popover>
+			<AriaListBox items={options.map((option) => ({ ...option, id: option.value }))} className="outline-0">
+				{(option) => (
+					<ListBoxItem id={option.value} isDisabled={option.isDisabled}>
+						{option.label}
+					</ListBoxItem>
+				)}
+			</AriaListBox>
+		</Popover>
+	)
+}
+
+/** The options of the native <select> that stands in for Select and ComboBox before hydration: "nothing chosen" first. */
+export function NativeOptions({ options, placeholder }: { options: Option[]; placeholder: string }) {
+	return (
+		<>
+			<option value="">{placeholder}</option>
+			{options.map((option) => (
+				<option key={option.value} value={option.value} disabled={option.isDisabled}>
+					{option.label}
+				</option>
+			))}
+		</>
 	)
 }

@@ -1,17 +1,15 @@
 import { ChevronDown } from 'lucide-react'
-import { useId } from 'react'
 import {
 	Button as AriaButton,
-	ListBox as AriaListBox,
 	Select as AriaSelect,
 	SelectValue as AriaSelectValue,
 	composeRenderProps,
 	type Key,
 	type SelectProps as AriaSelectProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label, fieldWrapper, inputStyles, labelClass, nativeInputClass, RequiredMark, useServerError, type ErrorMessage } from './Field.tsx'
+import { Description, FieldError, Label, NativeField, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
 import { useHydrated } from './hydrated.ts'
-import { ListBoxItem, Popover, type Option } from './ListBox.tsx'
+import { NativeOptions, OptionsPopover, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface SelectProps
@@ -71,73 +69,19 @@ function AriaSelectField({
 				<ChevronDown aria-hidden="true" className="size-4 text-slate-700" />
 			</AriaButton>
 			<FieldError>{errorMessage}</FieldError>
-			<Popover>
-				<AriaListBox items={options.map((option) => ({ ...option, id: option.value }))} className="outline-0">
-					{(option) => (
-						<ListBoxItem id={option.value} isDisabled={option.isDisabled}>
-							{option.label}
-						</ListBoxItem>
-					)}
-				</AriaListBox>
-			</Popover>
+			<OptionsPopover options={options} />
 		</AriaSelect>
 	)
 }
 
-function NativeSelect({
-	label,
-	description,
-	errorMessage,
-	options,
-	value,
-	defaultValue,
-	placeholder = 'Choose…',
-	isInvalid,
-	isRequired,
-	isDisabled,
-	name,
-	form,
-	className,
-}: SelectProps) {
-	const id = useId()
-	const serverError = useServerError(name)
-	const invalid = Boolean(isInvalid || serverError) || undefined
-	const message = typeof errorMessage === 'string' ? errorMessage : serverError
-	const describedBy = [description ? `${id}-description` : null, invalid && message ? `${id}-error` : null].filter(Boolean).join(' ')
+function NativeSelect({ options, value, defaultValue, placeholder = 'Choose…', ...field }: SelectProps) {
 	return (
-		<div className={`${fieldWrapper} ${typeof className === 'string' ? className : ''}`}>
-			<label htmlFor={id} className={labelClass}>
-				{label}
-				{isRequired ? <RequiredMark /> : null}
-			</label>
-			{description ? (
-				<span id={`${id}-description`} className="text-sm text-slate-600">
-					{description}
-				</span>
-			) : null}
-			<select
-				id={id}
-				name={name}
-				form={form}
-				aria-required={isRequired || undefined}
-				disabled={isDisabled}
-				aria-invalid={invalid}
-				aria-describedby={describedBy || undefined}
-				defaultValue={value ?? defaultValue ?? ''}
-				className={nativeInputClass}
-			>
-				<option value="">{placeholder}</option>
-				{options.map((option) => (
-					<option key={option.value} value={option.value} disabled={option.isDisabled}>
-						{option.label}
-					</option>
-				))}
-			</select>
-			{invalid && message ? (
-				<span id={`${id}-error`} className="text-sm font-medium text-red-700">
-					<span role="alert">{message}</span>
-				</span>
-			) : null}
-		</div>
+		<NativeField {...field}>
+			{(control) => (
+				<select {...control} defaultValue={value ?? defaultValue ?? ''}>
+					<NativeOptions options={options} placeholder={placeholder} />
+				</select>
+			)}
+		</NativeField>
 	)
 }
