@@ -5,6 +5,7 @@ import { Migration20261122001838_student_recommendation_dismissed as M2 } from '
 import { Migration20261122001900_import_queue as M3 } from './Migration20261122001900_import_queue.ts'
 import { Migration20261122005632_transfer_snapshot as M4 } from './Migration20261122005632_transfer_snapshot.ts'
 import { Migration20261122013207_import_impersonator as M5 } from './Migration20261122013207_import_impersonator.ts'
+import { Migration20261122034652_student_name_order as M6 } from './Migration20261122034652_student_name_order.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -17,4 +18,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261122001900_import_queue', class: M3 },
 	{ name: 'Migration20261122005632_transfer_snapshot', class: M4 },
 	{ name: 'Migration20261122013207_import_impersonator', class: M5 },
+	{ name: 'Migration20261122034652_student_name_order', class: M6 },
 ]

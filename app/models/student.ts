@@ -7,7 +7,13 @@ import { SchoolMembership } from './user.ts'
 const StudentSchema = defineEntity({
 	name: 'Student',
 	uniques: [{ name: 'student_upn_unique', properties: ['upn'] }],
-	indexes: [{ name: 'student_school_name_index', properties: ['school', 'lastName', 'firstName'] }],
+	// The students lists' default order (surname, then first name, case-insensitive): a page is read from the index, not sorted.
+	indexes: [
+		{
+			name: 'student_school_sort_name_index',
+			expression: 'create index "student_school_sort_name_index" on "student" ("school_id", lower("last_name"), lower("first_name"), "id")',
+		},
+	],
 	properties: {
 		...baseProperties(),
 		school: () => p.manyToOne(School),

@@ -59,8 +59,8 @@ export type StudentRow = {
 /**
  * One page of the school's students the acting user may see (need-to-know)
  * with their key professional and groups:
- * four queries (the page, the total, the page's key professionals, the page's
- * groups) whatever the number of students.
+ * one statement whatever the number of students (a second one only counts
+ * them when the page asked for lies past the last).
  */
 export async function listStudents(
 	app: SignedIn,
@@ -91,42 +91,30 @@ export async function listStudents(
 		params.push(filters.groupId, schoolId)
 	}
 	const where = `where ${conditions.join(' and ')}`
-	const [rows, totals] = await Promise.all([
-		em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; sen_status: SenStatus; archived: boolean }[]>(
-			`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.sen_status, s.archived
-			from student s ${where}
-			order by ${SORT_SQL[query.sort].split(', ').map((part) => `${part} ${query.dir === 'desc' ? 'desc' : 'asc'}`).join(', ')}, s.id
-			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		em.execute<{ total: number }[]>(`select count(*)::int as total from student s ${where}`, params),
-	])
-	const ids = rows.map((row) => row.id)
-	const [keys, groups] = ids.length
-		? await Promise.all([
-				em.execute<{ student_id: string; first_name: string; last_name: string }[]>(
-					`select sp.student_id, u.first_name, u.last_name
-					from student_professional sp
-					join school_membership m on m.id = sp.membership_id and m.school_id = ?
-					join users u on u.id = m.user_id
-					where sp.is_key = true and sp.student_id = any(?::uuid[])`,
-					[schoolId, `{${ids.join(',')}}`],
-				),
-				em.execute<{ student_id: string; name: string }[]>(
-					`select gs.student_id, g.name
-					from group_student gs
-					join student_group g on g.id = gs.group_id and g.school_id = ?
-					where gs.student_id = any(?::uuid[])
-					order by lower(g.name)`,
-					[schoolId, `{${ids.join(',')}}`],
-				),
-			])
-		: [[], []]
-	const keyOf = new Map(keys.map((key) => [key.student_id, `${key.first_name} ${key.last_name}`]))
-	const groupsOf = new Map<string, string[]>()
-	for (const group of groups) groupsOf.set(group.student_id, [...(groupsOf.get(group.student_id) ?? []), group.name])
+	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${query.dir === 'desc' ? 'desc' : 'asc'}`).join(', ') + ', s.id'
+	// Postgres works out the select list's subqueries for the page's rows only (after the limit).
+	const rows = await em.execute<StudentSqlRow[]>(
+		`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.sen_status, s.archived,
+			(select count(*) from student s ${where}) as total,
+			(select u.first_name || ' ' || u.last_name
+				from student_professional sp
+				join school_membership m on m.id = sp.membership_id and m.school_id = ?
+				join users u on u.id = m.user_id
+				where sp.is_key = true and sp.student_id = s.id) as key_professional,
+			(select json_agg(g.name order by lower(g.name))
+				from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ?
+				where gs.student_id = s.id) as groups
+		from student s ${where}
+		order by ${order}
+		limit ? offset ?`,
+		[...params, schoolId, schoolId, ...params, query.pageSize, (query.page - 1) * query.pageSize],
+	)
+	const total =
+		rows.length > 0 || query.page === 1
+			? Number(rows[0]?.total ?? 0)
+			: ((await em.execute<{ total: number }[]>(`select count(*)::int as total from student s ${where}`, params))[0]?.total ?? 0)
 	return {
-		total: totals[0]?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: `${row.first_name} ${row.last_name}`,
@@ -134,10 +122,23 @@ export async function listStudents(
 			yearGroup: row.year_group,
 			senStatus: row.sen_status,
 			archived: row.archived,
-			keyProfessional: keyOf.get(row.id) ?? null,
-			groups: groupsOf.get(row.id) ?? [],
+			keyProfessional: row.key_professional,
+			groups: typeof row.groups === 'string' ? (JSON.parse(row.groups) as string[]) : (row.groups ?? []),
 		})),
 	}
+}
+
+type StudentSqlRow = {
+	id: string
+	first_name: string
+	last_name: string
+	upn: string
+	year_group: string
+	sen_status: SenStatus
+	archived: boolean
+	total: number | string
+	key_professional: string | null
+	groups: string[] | string | null
 }
 
 /** The school's groups, for the list's group filter. */

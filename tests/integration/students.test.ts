@@ -160,6 +160,12 @@ describe('create and edit', () => {
 		const moved = await office.post(path, studentForm({ upn: withCheckLetter('999240000002'), lastName: 'Hopper', keyProfessional: senco }))
 		expect(moved.status).toBe(302)
 		expect(await links()).toEqual([{ membership_id: senco, is_key: true }])
+		// The list shows the key professional beside the student.
+		const [key] = await app.sql<{ name: string }>(
+			"select u.first_name || ' ' || u.last_name as name from school_membership m join users u on u.id = m.user_id where m.id = ?",
+			[senco],
+		)
+		expect(await (await office.request('/school-admin/students/list?q=hopper')).text()).toMatch(new RegExp(`Hopper</a>.*${key!.name}`, 's'))
 
 		const html = await (await office.request(path)).text()
 		expect(html).toContain('Hopper')
@@ -208,6 +214,10 @@ describe('the list', () => {
 		const sorted = await (await office.request('/school-admin/students/list?sort=upn&dir=desc')).text()
 		expect(sorted).toContain(`Showing 1–${Math.min(25, total)} of ${total}`)
 		expect(sorted.indexOf(upns[0]!)).toBeLessThan(sorted.indexOf(upns[1]!))
+		// A page past the last still says how many there are, and links back.
+		const past = await (await office.request('/school-admin/students/list?page=999')).text()
+		expect(past).toContain(`of ${total}<`)
+		expect(past).toContain('Previous page')
 		expect(sorted).toContain('aria-sort="descending"')
 		if (total > 25) {
 			const second = await (await office.request('/school-admin/students/list?sort=upn&dir=desc&page=2')).text()

@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { Column, RowLink, Table, TableBody, TableHeader, tableClasses } from '#app/components/ui/Table.tsx'
 import { pageRange } from '#app/lib/pagination.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import type { StudentRow } from '#app/services/students.server.ts'
@@ -40,20 +39,19 @@ export function StudentTable({
 					</tr>
 				</TableHeader>
 				<TableBody>
+					{/* Plain elements and a RowLink: a page may hold 100 rows, and TableBody hands the links to the router. */}
 					{rows.map((student) => (
-						<Row key={student.id}>
-							<RowHeader>
-								<Link to={href(student.id)} className="font-medium text-brand underline underline-offset-2">
-									{student.name}
-								</Link>
+						<tr key={student.id} className={tableClasses.row}>
+							<th scope="row" className={tableClasses.rowHeader}>
+								<RowLink href={href(student.id)}>{student.name}</RowLink>
 								{student.archived ? <Badge className="ml-2">Archived</Badge> : null}
-							</RowHeader>
-							<Cell className="font-mono">{student.upn}</Cell>
-							<Cell>{student.yearGroup}</Cell>
-							<Cell>{SEN_STATUS_LABELS[student.senStatus]}</Cell>
-							<Cell>{student.keyProfessional ?? '—'}</Cell>
-							<Cell>{student.groups.length ? student.groups.join(', ') : '—'}</Cell>
-						</Row>
+							</th>
+							<td className={`${tableClasses.cell} font-mono`}>{student.upn}</td>
+							<td className={tableClasses.cell}>{student.yearGroup}</td>
+							<td className={tableClasses.cell}>{SEN_STATUS_LABELS[student.senStatus]}</td>
+							<td className={tableClasses.cell}>{student.keyProfessional ?? '—'}</td>
+							<td className={tableClasses.cell}>{student.groups.length ? student.groups.join(', ') : '—'}</td>
+						</tr>
 					))}
 				</TableBody>
 			</Table>

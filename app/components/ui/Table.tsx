@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
-import { type ComponentProps, type ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { twMerge } from 'tailwind-variants'
 
 /**
@@ -50,21 +50,62 @@ export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
 	return <thead {...props} className={twMerge('border-b-2 border-slate-400', className)} />
 }
 
+/**
+ * The classes of a body row, a cell and a row header: for long tables that render their rows as plain elements
+ * (a component per cell costs the server time on every row).
+ */
+export const tableClasses = {
+	row: 'border-b border-slate-200',
+	cell: 'px-3 py-2 text-slate-900',
+	rowHeader: 'px-3 py-2 text-left font-medium text-slate-900',
+}
+
+/**
+ * The table's body. Rows may link with a RowLink (a plain `<a href>`, cheaper to render than a router Link per
+ * row): once hydrated, a click on one is handed to the router here, so it navigates without reloading the page;
+ * without JavaScript, or with a modifier key, it is an ordinary link. Router Links (a row's modal buttons, with
+ * their preventScrollReset) are left to themselves.
+ */
 export function TableBody(props: ComponentProps<'tbody'>) {
-	return <tbody {...props} />
+	const body = useRef<HTMLTableSectionElement>(null)
+	const navigate = useNavigate()
+	useEffect(() => {
+		const element = body.current
+		if (!element) return
+		const onClick = (event: MouseEvent) => {
+			if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+			const anchor = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-row-link]')
+			if (!anchor || !element.contains(anchor) || anchor.origin !== window.location.origin) return
+			event.preventDefault()
+			void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`)
+		}
+		element.addEventListener('click', onClick)
+		return () => element.removeEventListener('click', onClick)
+	}, [navigate])
+	return <tbody ref={body} {...props} />
+}
+
+/** A row's link to its record: a plain anchor that TableBody hands to the router once hydrated. */
+export function RowLink({ href, children }: { href: string; children: ReactNode }) {
+	return (
+		<a href={href} data-row-link="" className="font-medium text-brand underline underline-offset-2">
+			{children}
+		</a>
+	)
 }
 
 export function Row({ className, ...props }: ComponentProps<'tr'>) {
-	return <tr {...props} className={twMerge('border-b border-slate-200', className)} />
+	return <tr {...props} className={className ? twMerge(tableClasses.row, className) : tableClasses.row} />
 }
 
 export function Cell({ className, numeric, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
-	return <td {...props} className={twMerge('px-3 py-2 text-slate-900', numeric && 'text-right tabular-nums', className)} />
+	const classes = className || numeric ? twMerge(tableClasses.cell, numeric && 'text-right tabular-nums', className) : tableClasses.cell
+	return <td {...props} className={classes} />
 }
 
 /** A row header cell (`<th scope="row">`), e.g. the name in each row. */
 export function RowHeader({ className, ...props }: ComponentProps<'th'>) {
-	return <th scope="row" {...props} className={twMerge('px-3 py-2 text-left font-medium text-slate-900', className)} />
+	return <th scope="row" {...props} className={className ? twMerge(tableClasses.rowHeader, className) : tableClasses.rowHeader} />
 }
 
 export interface ColumnProps extends ComponentProps<'th'> {
