@@ -19,6 +19,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { buildIfNeeded } from './build-if-needed.js'
+import { signIn, waitFor } from './bench/http.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4392)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -52,7 +53,7 @@ const server = spawn(process.execPath, ['server.js'], {
 try {
 	await waitFor(`${BASE}/healthz`)
 	const { big, demo } = await createBenchStudent()
-	const cookie = await signIn('senco@oakfield.test', 'Spencer!2026')
+	const cookie = await signIn(BASE, 'senco@oakfield.test')
 	const bigPage = await measure(`/students/profile/${big}/analysis`, cookie)
 	const demoPage = await measure(`/students/profile/${demo}/analysis`, cookie)
 
@@ -158,31 +159,4 @@ async function admin(query: string) {
 	} finally {
 		await client.end()
 	}
-}
-
-async function waitFor(url: string) {
-	for (let i = 0; i < 240; i++) {
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500))
-	}
-	throw new Error(`${url} did not answer`)
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-	const response = await fetch(`${BASE}/auth/login`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE },
-		body: new URLSearchParams({ intent: 'password', email, password }),
-	})
-	const session = response.headers
-		.getSetCookie()
-		.map((value) => value.split(';')[0]!)
-		.find((value) => value.includes('spencer_session='))
-	if (!session) throw new Error(`could not sign in as ${email} (${response.status})`)
-	return session
 }

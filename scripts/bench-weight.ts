@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { buildIfNeeded } from './build-if-needed.js'
+import { postPassword, sessionOf, waitFor } from './bench/http.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4391)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -50,41 +51,22 @@ try {
 	server.kill('SIGTERM')
 }
 
-async function waitFor(url: string) {
-	for (let i = 0; i < 240; i++) {
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500))
-	}
-	throw new Error(`${url} did not answer`)
-}
-
+/** A session cookie: the password, then (for the platform admin) the code from the outbox. */
 async function signIn(email: string, password: string): Promise<string> {
-	const response = await fetch(`${BASE}/auth/login`, {
+	const first = await postPassword(BASE, email, password)
+	if (first.cookies.some((value) => value.includes('spencer_session=')) || !first.cookies.some((value) => value.includes('spencer_pending='))) {
+		return sessionOf(first.cookies, email, first.status)
+	}
+	const mail = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml')).sort().map((file) => readFileSync(path.join(OUTBOX, file), 'utf8')).filter((raw) => raw.includes(email) && raw.includes('sign-in code')).at(-1)
+	const code = mail ? /\b(\d{6})\b/.exec(mail.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] : undefined
+	if (!code) throw new Error(`no sign-in code for ${email}`)
+	const verified = await fetch(`${BASE}/auth/login`, {
 		method: 'POST',
 		redirect: 'manual',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE },
-		body: new URLSearchParams({ intent: 'password', email, password }),
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Cookie: first.cookies.join('; ') },
+		body: new URLSearchParams({ intent: 'code', code }),
 	})
-	let cookies = response.headers.getSetCookie().map((value) => value.split(';')[0]!)
-	if (!cookies.some((value) => value.includes('spencer_session=')) && cookies.some((value) => value.includes('spencer_pending='))) {
-		const mail = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml')).sort().map((file) => readFileSync(path.join(OUTBOX, file), 'utf8')).filter((raw) => raw.includes(email) && raw.includes('sign-in code')).at(-1)
-		const code = mail ? /\b(\d{6})\b/.exec(mail.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] : undefined
-		if (!code) throw new Error(`no sign-in code for ${email}`)
-		const verified = await fetch(`${BASE}/auth/login`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Cookie: cookies.join('; ') },
-			body: new URLSearchParams({ intent: 'code', code }),
-		})
-		cookies = verified.headers.getSetCookie().map((value) => value.split(';')[0]!)
-	}
-	const session = cookies.find((value) => value.includes('spencer_session='))
-	if (!session) throw new Error(`could not sign in as ${email} (${response.status})`)
-	return session
+	return sessionOf(verified.headers.getSetCookie().map((value) => value.split(';')[0]!), email, verified.status)
 }
 
 /** Every script and stylesheet the page's HTML asks for (module preloads, entry, styles), each gzipped once. */

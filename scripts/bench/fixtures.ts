@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from '#app/services/password.server.ts'
-import { DEMO_PASSWORD, type Sql } from './harness.ts'
+import type { Sql } from './harness.ts'
+import { DEMO_PASSWORD } from './http.ts'
 
 /**
  * A school admin for a bench school (seed:scale makes need managers and

@@ -4,16 +4,20 @@
  * the targets it missed. A new measurement is one more BenchSection.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { buildIfNeeded } from '../build-if-needed.js'
+import { signIn, waitFor } from './http.ts'
 
 export type Sql = <T = Record<string, unknown>>(query: string, params?: unknown[]) => Promise<T[]>
 
-export type LoadFigures = { p50: number; p95: number; rps: number; requests: number }
+/** CPU milliseconds per request spent by the server, by PostgreSQL (when it runs on this machine) and by the load generator. */
+export type CpuPerRequest = { server: number; database: number | null; client: number }
+
+export type LoadFigures = { p50: number; p95: number; rps: number; requests: number; cpu: CpuPerRequest }
 
 export type BenchContext = {
 	base: string
@@ -40,7 +44,6 @@ export type BenchSection = {
 const CONNECTIONS = 8
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 4392)
-export const DEMO_PASSWORD = 'Spencer!2026'
 
 export async function runBench(sections: BenchSection[]) {
 	const databaseUrl = process.env.DATABASE_URL ?? ''
@@ -73,7 +76,7 @@ export async function runBench(sections: BenchSection[]) {
 				base,
 				sql,
 				signIn: (email) => signIn(base, email),
-				load: (pathname, cookie) => load(`${base}${pathname}`, cookie),
+				load: (pathname, cookie) => load(`${base}${pathname}`, pid, cookie),
 				queriesFor: async (pathname, cookie) => {
 					const response = await fetch(`${base}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
 					await response.arrayBuffer()
@@ -110,53 +113,64 @@ function stop(server: ChildProcess) {
 	return exited
 }
 
-async function load(url: string, cookie?: string): Promise<LoadFigures> {
+async function load(url: string, serverPid: number, cookie?: string): Promise<LoadFigures> {
 	const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
 	// A short warm-up first, so the figures are of a running server, not of its first requests.
 	await autocannon({ url, connections: CONNECTIONS, duration: 2, headers })
 	const latencies: number[] = []
+	const before = { server: cpuMsOf([serverPid]), database: cpuMsOf(postgresPids()), client: process.cpuUsage() }
 	const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
 	instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime))
 	const result = await instance
+	const client = process.cpuUsage(before.client)
+	const database = cpuMsOf(postgresPids())
+	const perRequest = (ms: number) => ms / Math.max(1, result.requests.total)
+	const cpu: CpuPerRequest = {
+		server: perRequest(cpuMsOf([serverPid]) - before.server),
+		database: before.database > 0 ? perRequest(database - before.database) : null,
+		client: perRequest((client.user + client.system) / 1000),
+	}
 	if (result.non2xx || result.errors || result.timeouts) {
 		throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`)
 	}
 	latencies.sort((a, b) => a - b)
 	const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0
-	return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, requests: result.requests.total }
+	return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, requests: result.requests.total, cpu }
+}
+
+/** User and system CPU milliseconds the processes have used so far (from /proc; gone processes count 0). */
+function cpuMsOf(pids: number[]): number {
+	const ticksPerSecond = 100
+	let ticks = 0
+	for (const pid of pids) {
+		try {
+			const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+			ticks += Number(fields[11]) + Number(fields[12])
+		} catch {
+			// ended meanwhile
+		}
+	}
+	return (ticks * 1000) / ticksPerSecond
+}
+
+/** PostgreSQL's processes, when the database runs on this machine (none otherwise). */
+function postgresPids(): number[] {
+	const pids: number[] = []
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue
+		try {
+			if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry))
+		} catch {
+			// ended meanwhile
+		}
+	}
+	return pids
 }
 
 function memoryOf(pid: number) {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
 	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
 	return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
-}
-
-async function waitFor(url: string) {
-	for (let i = 0; i < 240; i++) {
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500))
-	}
-	throw new Error(`${url} did not answer`)
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-	const response = await fetch(`${base}/auth/login`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-		body: new URLSearchParams({ intent: 'password', email, password: DEMO_PASSWORD }),
-	})
-	const session = response.headers
-		.getSetCookie()
-		.map((value) => value.split(';')[0]!)
-		.find((value) => value.includes('spencer_session='))
-	if (!session) throw new Error(`could not sign in as ${email} (${response.status})`)
-	return session
 }
 
 export function pad(text: string | number, width: number) {

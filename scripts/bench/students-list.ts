@@ -29,6 +29,12 @@ export const studentsListSection: BenchSection = {
 		if (share < TARGET_SHARE_OF_LOGIN) missed.push(`students list at ${Math.round(share * 100)}% of the login page's requests/s`)
 		const row = (name: string, figures: typeof login, count: number) =>
 			pad(name, 34) + pad(figures.p50.toFixed(1), 9) + pad(figures.p95.toFixed(1), 9) + pad(Math.round(figures.rps), 10) + pad(figures.requests, 10) + count
+		const cpu = (name: string, figures: typeof login) =>
+			pad(name, 34) +
+			pad(figures.cpu.server.toFixed(2), 10) +
+			pad(figures.cpu.database === null ? 'n/a' : figures.cpu.database.toFixed(2), 12) +
+			pad(figures.cpu.client.toFixed(2), 12) +
+			(figures.cpu.server + (figures.cpu.database ?? 0) + figures.cpu.client).toFixed(2)
 		return {
 			missed,
 			lines: [
@@ -38,6 +44,11 @@ export const studentsListSection: BenchSection = {
 				row('students list (50 of ' + students + ')', list, queries.list),
 				`p95 ${list.p95.toFixed(1)} ms (target ≤ ${TARGET_P95_MS}: ${list.p95 <= TARGET_P95_MS ? 'ok' : 'MISSED'}); ` +
 					`${Math.round(share * 100)}% of the login page's requests/s (target ≥ ${TARGET_SHARE_OF_LOGIN * 100}%: ${share >= TARGET_SHARE_OF_LOGIN ? 'ok' : 'MISSED'})`,
+				'',
+				'Where the time goes: CPU ms per request (the machine\'s cores are shared by all three)',
+				pad('page', 34) + pad('server', 10) + pad('PostgreSQL', 12) + pad('autocannon', 12) + 'total',
+				cpu('login (signed out)', login),
+				cpu('students list', list),
 			],
 		}
 	},
