@@ -117,7 +117,9 @@ test('a need manager sets up a recurring profile; the teacher answers half, sign
 	await signIn(page, 'senco@oakfield.test')
 	await page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'Feedback' }).click()
 	await expect(page).toHaveURL('/need-manager/home/feedback')
-	await page.getByRole('row').filter({ hasText: student }).getByRole('link').click()
+	// The URL changes before the tab renders: wait for the feedback table, or the click lands on the old tab's row.
+	await expect(page.getByRole('navigation', { name: 'Home sections' }).getByRole('link', { name: 'Feedback' })).toHaveAttribute('aria-current', 'page')
+	await page.getByRole('table', { name: 'Feedback submitted since your last visit' }).getByRole('row').filter({ hasText: student }).getByRole('link').click()
 	await expect(page).toHaveURL(/\/need-manager\/feedback\/[0-9a-f-]{36}$/)
 	await expect(page.getByRole('heading', { level: 1, name: `Wellbeing and Needs Check: ${student}` })).toBeVisible()
 	await expect(page.getByText('by Tom Harris')).toBeVisible()
