@@ -12,9 +12,14 @@ export const queryStatsEnabled = () => process.env.QUERY_STATS === '1'
 
 export class QueryCountingLogger extends DefaultLogger {
 	override logQuery(_context: { query: string } & LogContext): void {
-		const counter = requestCounter.getStore()
-		if (counter) counter.count++
+		countQuery()
 	}
+}
+
+/** Counts a query the ORM did not run (a prepared statement sent to the driver itself). */
+export function countQuery(): void {
+	const counter = requestCounter.getStore()
+	if (counter) counter.count++
 }
 
 export async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {

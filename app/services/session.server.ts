@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Session, type SystemRole, type User } from '#app/models/index.ts'
 import type { ActiveMembership, AuthUser } from './auth.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
-import type { Em } from './database.server.ts'
+import { executePrepared, type Em } from './database.server.ts'
 
 export const SESSION_IDLE_MS = 30 * 60_000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000
@@ -54,7 +54,8 @@ type SessionRow = {
 export async function readSession(em: Em, request: Request, now = new Date()): Promise<SessionLookup> {
 	const token = await readTokenCookie(sessionCookie, request)
 	if (!token) return { state: 'none' }
-	const [row] = await em.execute<SessionRow[]>(
+	const [row] = await executePrepared<SessionRow[]>(
+		em,
 		`select s.id, s.expires_at, s.absolute_expires_at, s.last_seen_at,
 			u.id as user_id, u.email, u.first_name, u.last_name, u.system_role, u.mfa_enabled,
 			coalesce((

@@ -5,7 +5,7 @@ import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, t
 import { SchoolMembership, Student, StudentProfessional } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
-import type { Em } from './database.server.ts'
+import { executePrepared, type Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 
@@ -93,7 +93,8 @@ export async function listStudents(
 	const where = `where ${conditions.join(' and ')}`
 	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${query.dir === 'desc' ? 'desc' : 'asc'}`).join(', ') + ', s.id'
 	// Postgres works out the select list's subqueries for the page's rows only (after the limit).
-	const rows = await em.execute<StudentSqlRow[]>(
+	const rows = await executePrepared<StudentSqlRow[]>(
+		em,
 		`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.sen_status, s.archived,
 			(select count(*) from student s ${where}) as total,
 			(select u.first_name || ' ' || u.last_name
@@ -143,7 +144,8 @@ type StudentSqlRow = {
 
 /** The school's groups, for the list's group filter. */
 export async function listGroupOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
-	const rows = await app.em.execute<{ id: string; name: string }[]>(
+	const rows = await executePrepared<{ id: string; name: string }[]>(
+		app.em,
 		'select id, name from student_group where school_id = ? order by lower(name)',
 		[schoolOf(app)],
 	)

@@ -1,6 +1,6 @@
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { Column, RowLink, Table, TableBody, TableHeader, tableClasses } from '#app/components/ui/Table.tsx'
+import { Column, RowLink, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { pageRange } from '#app/lib/pagination.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import type { StudentRow } from '#app/services/students.server.ts'
@@ -39,18 +39,18 @@ export function StudentTable({
 					</tr>
 				</TableHeader>
 				<TableBody>
-					{/* Plain elements and a RowLink: a page may hold 100 rows, and TableBody hands the links to the router. */}
+					{/* Plain elements, styled by TableBody's rule, and a RowLink: a page may hold 100 rows, and TableBody hands the links to the router. */}
 					{rows.map((student) => (
-						<tr key={student.id} className={tableClasses.row}>
-							<th scope="row" className={tableClasses.rowHeader}>
+						<tr key={student.id}>
+							<th scope="row">
 								<RowLink href={href(student.id)}>{student.name}</RowLink>
 								{student.archived ? <Badge className="ml-2">Archived</Badge> : null}
 							</th>
-							<td className={`${tableClasses.cell} font-mono`}>{student.upn}</td>
-							<td className={tableClasses.cell}>{student.yearGroup}</td>
-							<td className={tableClasses.cell}>{SEN_STATUS_LABELS[student.senStatus]}</td>
-							<td className={tableClasses.cell}>{student.keyProfessional ?? '—'}</td>
-							<td className={tableClasses.cell}>{student.groups.length ? student.groups.join(', ') : '—'}</td>
+							<td className="font-mono">{student.upn}</td>
+							<td>{student.yearGroup}</td>
+							<td>{SEN_STATUS_LABELS[student.senStatus]}</td>
+							<td>{student.keyProfessional ?? '—'}</td>
+							<td>{student.groups.length ? student.groups.join(', ') : '—'}</td>
 						</tr>
 					))}
 				</TableBody>

@@ -51,16 +51,6 @@ export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
 }
 
 /**
- * The classes of a body row, a cell and a row header: for long tables that render their rows as plain elements
- * (a component per cell costs the server time on every row).
- */
-export const tableClasses = {
-	row: 'border-b border-slate-200',
-	cell: 'px-3 py-2 text-slate-900',
-	rowHeader: 'px-3 py-2 text-left font-medium text-slate-900',
-}
-
-/**
  * The table's body. Rows may link with a RowLink (a plain `<a href>`, cheaper to render than a router Link per
  * row): once hydrated, a click on one is handed to the router here, so it navigates without reloading the page;
  * without JavaScript, or with a modifier key, it is an ordinary link. Router Links (a row's modal buttons, with
@@ -82,7 +72,7 @@ export function TableBody(props: ComponentProps<'tbody'>) {
 		element.addEventListener('click', onClick)
 		return () => element.removeEventListener('click', onClick)
 	}, [navigate])
-	return <tbody ref={body} {...props} />
+	return <tbody ref={body} {...props} className={props.className ? `table-body ${props.className}` : 'table-body'} />
 }
 
 /** A row's link to its record: a plain anchor that TableBody hands to the router once hydrated. */
@@ -94,18 +84,18 @@ export function RowLink({ href, children }: { href: string; children: ReactNode 
 	)
 }
 
-export function Row({ className, ...props }: ComponentProps<'tr'>) {
-	return <tr {...props} className={className ? twMerge(tableClasses.row, className) : tableClasses.row} />
+/** A body row. TableBody's `table-body` rule (app.css) styles rows and cells, so a long table writes no class per cell. */
+export function Row(props: ComponentProps<'tr'>) {
+	return <tr {...props} />
 }
 
 export function Cell({ className, numeric, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
-	const classes = className || numeric ? twMerge(tableClasses.cell, numeric && 'text-right tabular-nums', className) : tableClasses.cell
-	return <td {...props} className={classes} />
+	return <td {...props} className={numeric ? twMerge('text-right tabular-nums', className) : className} />
 }
 
 /** A row header cell (`<th scope="row">`), e.g. the name in each row. */
-export function RowHeader({ className, ...props }: ComponentProps<'th'>) {
-	return <th scope="row" {...props} className={className ? twMerge(tableClasses.rowHeader, className) : tableClasses.rowHeader} />
+export function RowHeader(props: ComponentProps<'th'>) {
+	return <th scope="row" {...props} />
 }
 
 export interface ColumnProps extends ComponentProps<'th'> {
