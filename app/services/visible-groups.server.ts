@@ -38,6 +38,11 @@ function groupScope(app: SignedIn) {
 	}
 }
 
+/** The condition on a group row `g` that the acting user may see it (a list's group filter offers these). */
+export function visibleGroupsQuery(app: SignedIn): { sql: string; params: unknown[] } {
+	return groupScope(app).where
+}
+
 export type VisibleGroupRow = { id: string; name: string; description: string | null; students: number; staff: number }
 
 /** One page of the groups the acting user may see, with counts: two queries whatever the size. */
@@ -62,13 +67,6 @@ export async function listVisibleGroups(app: SignedIn, query: ListQuery<GroupSor
 		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student_group g ${whereSql}`, params),
 	])
 	return { total: totals[0]?.total ?? 0, rows }
-}
-
-/** The groups the acting user may see, as filter options. */
-export async function visibleGroupOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
-	const { where } = groupScope(app)
-	const rows = await app.em.execute<{ id: string; name: string }[]>(`select g.id, g.name from student_group g where ${where.sql} order by lower(g.name)`, where.params)
-	return rows.map((row) => ({ value: row.id, label: row.name }))
 }
 
 export type VisibleGroup = {

@@ -5,7 +5,6 @@ import { readListQuery } from '#app/lib/pagination.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { seesWholeSchool } from '#app/services/need-to-know.server.ts'
 import { listStudents, readStudentFilters, STUDENT_SORTS } from '#app/services/students.server.ts'
-import { visibleGroupOptions } from '#app/services/visible-groups.server.ts'
 import type { Route } from './+types/students.ts'
 
 /** The students list of the need-manager and professional areas (one module, two routes): read-only, within need-to-know. */
@@ -14,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readListQuery(url, STUDENT_SORTS, 'name')
 	const filters = readStudentFilters(url)
-	const [{ rows, total }, groups] = await Promise.all([listStudents(app, query, filters), visibleGroupOptions(app)])
+	const { rows, total, groups } = await listStudents(app, query, filters)
 	return { rows, total, query, filters, groups, wholeSchool: seesWholeSchool(app.auth) }
 }
 

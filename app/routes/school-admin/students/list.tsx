@@ -3,7 +3,7 @@ import { isFiltered, StudentTable } from '#app/components/students/StudentTable.
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { readListQuery } from '#app/lib/pagination.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { listGroupOptions, listStudents, readStudentFilters, STUDENT_SORTS } from '#app/services/students.server.ts'
+import { listStudents, readStudentFilters, STUDENT_SORTS } from '#app/services/students.server.ts'
 import type { Route } from './+types/list.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readListQuery(url, STUDENT_SORTS, 'name')
 	const filters = readStudentFilters(url)
-	const [{ rows, total }, groups] = await Promise.all([listStudents(app, query, filters), listGroupOptions(app)])
+	const { rows, total, groups } = await listStudents(app, query, filters)
 	return { rows, total, query, filters, groups }
 }
 
