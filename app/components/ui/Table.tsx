@@ -75,10 +75,10 @@ export function TableBody(props: ComponentProps<'tbody'>) {
 	return <tbody ref={body} {...props} className={props.className ? `table-body ${props.className}` : 'table-body'} />
 }
 
-/** A row's link to its record: a plain anchor that TableBody hands to the router once hydrated. */
+/** A row's link to its record: a plain anchor (styled by TableBody's rule) that TableBody hands to the router once hydrated. */
 export function RowLink({ href, children }: { href: string; children: ReactNode }) {
 	return (
-		<a href={href} data-row-link="" className="font-medium text-brand underline underline-offset-2">
+		<a href={href} data-row-link="">
 			{children}
 		</a>
 	)
