@@ -35,7 +35,17 @@ export function ormOptions(target: DatabaseTarget, overrides: Partial<Options> =
 		ignoreUndefinedInQuery: true,
 	}
 	if (target.engine === 'postgresql') {
-		return { ...common, driver: PostgreSqlDriver, clientUrl: target.url, pool: { min: 0, max: 10 }, ...overrides }
+		return {
+			...common,
+			driver: PostgreSqlDriver,
+			clientUrl: target.url,
+			pool: { min: 0, max: 10 },
+			// Only executePrepared's statements are prepared (the ORM sends its own with the values inlined). They are
+			// scoped to one school and shaped alike for all; without this PostgreSQL keeps planning the students page for
+			// its limit and offset (0.3 ms a request) rather than reuse the plan it would choose anyway.
+			driverOptions: { options: '-c plan_cache_mode=force_generic_plan' },
+			...overrides,
+		}
 	}
 	// In-memory PGlite: the driver's own in-memory name, never a path-like name that would become a folder.
 	return { ...common, driver: PgliteDriver, dbName: target.dir ?? 'memory://', ...overrides }

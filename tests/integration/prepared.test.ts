@@ -53,4 +53,6 @@ test('a request counts it as one query, as it counts one through the ORM; on Pos
 		[],
 	)
 	expect(prepared).toEqual([{ n: 1 }])
+	// Planned once: the app's connections reuse a prepared statement's generic plan.
+	expect(await executePrepared(db.em(), 'select current_setting(?) as mode', ['plan_cache_mode'])).toEqual([{ mode: 'force_generic_plan' }])
 })
