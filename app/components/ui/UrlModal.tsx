@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
+import { closeModalHref, modalLayer, modalWith, openModals } from '#app/lib/modals.ts'
 import { Dialog } from './Dialog.tsx'
-import { ButtonLink } from './Link.tsx'
+import { ButtonLink, type ButtonLinkProps } from './Link.tsx'
 import { Modal, layerClass, modalStyles, overlayClass } from './Modal.tsx'
 import { useHydrated } from './hydrated.ts'
 
@@ -82,4 +82,18 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 			</Dialog>
 		</Modal>
 	)
+}
+
+/**
+ * A button-looking link that opens one of the page's URL modals, with the params that name its record (`{ id }`),
+ * keeping the scroll position: a row's "Edit" or "Delete". A row's button says whose it is to a screen reader in an
+ * `sr-only` part of its children.
+ */
+export function ModalButton({
+	modal,
+	params,
+	...props
+}: Omit<ButtonLinkProps, 'to' | 'preventScrollReset'> & { modal: string; params?: Record<string, string> }) {
+	const location = useLocation()
+	return <ButtonLink {...props} to={modalWith(location, modal, params)} preventScrollReset />
 }

@@ -4,11 +4,10 @@ import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { AppError } from '#app/lib/errors.ts'
-import { isModalOpen, modalWith } from '#app/lib/modals.ts'
+import { isModalOpen } from '#app/lib/modals.ts'
 import { readListQuery } from '#app/lib/pagination.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
@@ -119,12 +118,12 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 								</Cell>
 								<Cell>
 									<div className="flex flex-wrap gap-2">
-										<ButtonLink to={modalWith(location, 'student-professionals', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+										<ModalButton modal="student-professionals" params={{ id: row.id }} variant="secondary" size="sm">
 											Professionals<span className="sr-only"> of {row.name}</span>
-										</ButtonLink>
-										<ButtonLink to={modalWith(location, 'add-profile', { id: row.id })} preventScrollReset size="sm">
+										</ModalButton>
+										<ModalButton modal="add-profile" params={{ id: row.id }} size="sm">
 											Add profile<span className="sr-only"> for {row.name}</span>
-										</ButtonLink>
+										</ModalButton>
 									</div>
 								</Cell>
 							</Row>

@@ -1,7 +1,5 @@
-import { useLocation } from 'react-router'
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { modalWith } from '#app/lib/modals.ts'
+import { ModalButton } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { ProfileKind } from '#app/models/enums.ts'
 
@@ -18,7 +16,6 @@ type Profile = {
 
 /** A student's profiles on the manage-students list, each active one with its Close link (a confirm modal). */
 export function ProfileList({ profiles, student }: { profiles: Profile[]; student: string }) {
-	const location = useLocation()
 	if (profiles.length === 0) return <span className="text-slate-700">No profiles</span>
 	return (
 		<ul className="flex flex-col gap-2">
@@ -31,9 +28,9 @@ export function ProfileList({ profiles, student }: { profiles: Profile[]; studen
 					</span>
 					<Badge variant={profile.status === 'active' ? 'success' : 'neutral'}>{profile.status === 'active' ? 'Active' : 'Closed'}</Badge>
 					{profile.status === 'active' ? (
-						<ButtonLink to={modalWith(location, 'close-profile', { id: profile.id })} preventScrollReset variant="secondary" size="sm">
+						<ModalButton modal="close-profile" params={{ id: profile.id }} variant="secondary" size="sm">
 							Close profile<span className="sr-only"> {profile.questionnaire} for {student}</span>
-						</ButtonLink>
+						</ModalButton>
 					) : null}
 				</li>
 			))}

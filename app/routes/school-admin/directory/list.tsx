@@ -1,13 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, useLocation } from 'react-router'
+import { data } from 'react-router'
 import { AccessBadge } from '#app/components/directory/AccessBadge.tsx'
 import { StaffSearch } from '#app/components/directory/StaffSearch.tsx'
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
+import { ModalButton } from '#app/components/ui/UrlModal.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
-import { modalWith, openModals } from '#app/lib/modals.ts'
+import { openModals } from '#app/lib/modals.ts'
 import { pageRange, readListQuery } from '#app/lib/pagination.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import {
@@ -99,7 +100,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
 	const { rows, total, query, me, member } = loaderData
-	const location = useLocation()
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
 	const { first, last } = pageRange(query.page, query.pageSize, total)
 	return (
@@ -146,16 +146,16 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 								<Cell>
 									{row.id === me ? null : (
 										<div className="flex flex-wrap justify-end gap-2">
-											<ButtonLink to={modalWith(location, 'set-role', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+											<ModalButton modal="set-role" params={{ id: row.id }} variant="secondary" size="sm">
 												Set role<span className="sr-only"> of {row.name}</span>
-											</ButtonLink>
-											<ButtonLink to={modalWith(location, 'access', { id: row.id })} preventScrollReset variant="secondary" size="sm">
+											</ModalButton>
+											<ModalButton modal="access" params={{ id: row.id }} variant="secondary" size="sm">
 												{row.access === 'none' ? 'Give access' : row.access === 'invited' ? 'Resend' : 'Access'}
 												<span className="sr-only"> for {row.name}</span>
-											</ButtonLink>
-											<ButtonLink to={modalWith(location, 'delete-person', { id: row.id })} preventScrollReset variant="danger" size="sm">
+											</ModalButton>
+											<ModalButton modal="delete-person" params={{ id: row.id }} variant="danger" size="sm">
 												Delete<span className="sr-only"> {row.name}</span>
-											</ButtonLink>
+											</ModalButton>
 										</div>
 									)}
 								</Cell>

@@ -5,8 +5,7 @@ import { plural } from '#app/components/questionnaires/plural.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { modalWith } from '#app/lib/modals.ts'
+import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { getQuestionnaireStructure } from '#app/services/questionnaires.server.ts'
 import { themeOptions } from '#app/services/themes.server.ts'
@@ -46,9 +45,9 @@ export default function EditQuestionnaire({ loaderData, actionData }: Route.Comp
 					{plural(questionnaire.domains.length, 'domain')}, {plural(questionCount, 'question')},{' '}
 					{plural(questionnaire.profiles, 'connected profile')}
 				</span>
-				<ButtonLink to={modalWith(location, 'edit-questionnaire')} preventScrollReset variant="secondary" size="sm">
+				<ModalButton modal="edit-questionnaire" variant="secondary" size="sm">
 					Edit title and description
-				</ButtonLink>
+				</ModalButton>
 				<ButtonLink to={`/spencer-admin/questionnaires/${questionnaire.id}/preview`} variant="secondary" size="sm">
 					Preview
 				</ButtonLink>
@@ -79,9 +78,9 @@ export default function EditQuestionnaire({ loaderData, actionData }: Route.Comp
 						Domains and questions
 					</h2>
 					{questionnaire.locked ? null : (
-						<ButtonLink to={modalWith(location, 'add-domain')} preventScrollReset>
+						<ModalButton modal="add-domain">
 							Add domain
-						</ButtonLink>
+						</ModalButton>
 					)}
 				</div>
 				<Structure domains={questionnaire.domains} locked={questionnaire.locked} />

@@ -6,8 +6,8 @@ import { plural } from '#app/components/questionnaires/plural.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { isModalOpen, modalWith, withoutModals } from '#app/lib/modals.ts'
+import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { isModalOpen, withoutModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import {
 	archiveQuestionnaire,
@@ -88,9 +88,9 @@ export default function QuestionnaireList({ loaderData, actionData }: Route.Comp
 				<h2 id="questionnaires-heading" className="text-lg font-semibold text-slate-900">
 					All questionnaires
 				</h2>
-				<ButtonLink to={modalWith(location, 'create-questionnaire')} preventScrollReset>
+				<ModalButton modal="create-questionnaire">
 					Create questionnaire
-				</ButtonLink>
+				</ModalButton>
 			</div>
 			{questionnaires.length === 0 ? (
 				<p className="text-slate-700">No questionnaires yet. Create one to start.</p>
@@ -120,14 +120,14 @@ export default function QuestionnaireList({ loaderData, actionData }: Route.Comp
 								<Cell numeric>{questionnaire.profiles}</Cell>
 								<Cell>
 									<div className="flex flex-wrap items-center gap-2">
-										<ButtonLink
-											to={modalWith(location, 'edit-questionnaire', { id: questionnaire.id })}
-											preventScrollReset
+										<ModalButton
+											modal="edit-questionnaire"
+											params={{ id: questionnaire.id }}
 											variant="secondary"
 											size="sm"
 										>
 											Edit<span className="sr-only"> {questionnaire.title}</span>
-										</ButtonLink>
+										</ModalButton>
 										<ButtonLink to={`/spencer-admin/questionnaires/${questionnaire.id}/preview`} variant="secondary" size="sm">
 											Preview<span className="sr-only"> {questionnaire.title}</span>
 										</ButtonLink>
@@ -143,14 +143,14 @@ export default function QuestionnaireList({ loaderData, actionData }: Route.Comp
 												</SubmitButton>
 											)}
 										</Form>
-										<ButtonLink
-											to={modalWith(location, 'delete-questionnaire', { id: questionnaire.id })}
-											preventScrollReset
+										<ModalButton
+											modal="delete-questionnaire"
+											params={{ id: questionnaire.id }}
 											variant="danger"
 											size="sm"
 										>
 											Delete<span className="sr-only"> {questionnaire.title}</span>
-										</ButtonLink>
+										</ModalButton>
 									</div>
 								</Cell>
 							</Row>

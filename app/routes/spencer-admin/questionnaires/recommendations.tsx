@@ -1,12 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useLocation } from 'react-router'
+import { data, Form } from 'react-router'
 import { RichText } from '#app/components/questionnaires/RichText.tsx'
 import { SEVERITY_LABELS, SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { Button } from '#app/components/ui/Button.tsx'
-import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
+import { Link } from '#app/components/ui/Link.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { isModalOpen, modalWith } from '#app/lib/modals.ts'
+import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { isModalOpen } from '#app/lib/modals.ts'
 import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import {
@@ -67,7 +67,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
 	const { recommendations, themes, filter, editing } = loaderData
-	const location = useLocation()
 	const filtered = Boolean(filter.themeId || filter.severity)
 	return (
 		<section aria-labelledby="recommendations-heading" className="flex flex-col gap-4">
@@ -78,9 +77,9 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 					</h2>
 					<p className="text-sm text-slate-700">Strategies suggested when a student’s theme scores at or above their severity.</p>
 				</div>
-				<ButtonLink to={modalWith(location, 'create-recommendation')} preventScrollReset>
+				<ModalButton modal="create-recommendation">
 					Create recommendation
-				</ButtonLink>
+				</ModalButton>
 			</div>
 
 			<Form method="get" role="search" aria-label="Filter recommendations" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -122,14 +121,14 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 										<SeverityBadge severity={recommendation.severity} />
 									</p>
 								</div>
-								<ButtonLink
-									to={modalWith(location, 'edit-recommendation', { id: recommendation.id })}
-									preventScrollReset
+								<ModalButton
+									modal="edit-recommendation"
+									params={{ id: recommendation.id }}
 									variant="secondary"
 									size="sm"
 								>
 									Edit<span className="sr-only"> {recommendation.title}</span>
-								</ButtonLink>
+								</ModalButton>
 							</div>
 							<RichText text={recommendation.description} className="mt-3 text-sm text-slate-800" />
 						</article>

@@ -2,10 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { plural } from '#app/components/questionnaires/plural.ts'
-import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { isModalOpen, modalWith } from '#app/lib/modals.ts'
+import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { isModalOpen } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { createTheme, deleteTheme, FieldProblem, getTheme, listThemes, updateTheme } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -69,9 +68,9 @@ export default function ThemeList({ loaderData, actionData }: Route.ComponentPro
 					</h2>
 					<p className="text-sm text-slate-700">Questions count towards a theme; recommendations are suggested by theme.</p>
 				</div>
-				<ButtonLink to={modalWith(location, 'create-theme')} preventScrollReset>
+				<ModalButton modal="create-theme">
 					Create theme
-				</ButtonLink>
+				</ModalButton>
 			</div>
 			{themes.length === 0 ? (
 				<p className="text-slate-700">No themes yet.</p>
@@ -95,12 +94,12 @@ export default function ThemeList({ loaderData, actionData }: Route.ComponentPro
 								<Cell numeric>{theme.recommendations}</Cell>
 								<Cell>
 									<div className="flex flex-wrap gap-2">
-										<ButtonLink to={modalWith(location, 'edit-theme', { id: theme.id })} preventScrollReset variant="secondary" size="sm">
+										<ModalButton modal="edit-theme" params={{ id: theme.id }} variant="secondary" size="sm">
 											Edit<span className="sr-only"> {theme.name}</span>
-										</ButtonLink>
-										<ButtonLink to={modalWith(location, 'delete-theme', { id: theme.id })} preventScrollReset variant="danger" size="sm">
+										</ModalButton>
+										<ModalButton modal="delete-theme" params={{ id: theme.id }} variant="danger" size="sm">
 											Delete<span className="sr-only"> {theme.name}</span>
-										</ButtonLink>
+										</ModalButton>
 									</div>
 								</Cell>
 							</Row>

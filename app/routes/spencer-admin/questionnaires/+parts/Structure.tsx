@@ -2,8 +2,7 @@ import { useEffect } from 'react'
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { modalWith } from '#app/lib/modals.ts'
+import { ModalButton } from '#app/components/ui/UrlModal.tsx'
 import type { DomainView, QuestionView } from '#app/services/questionnaires.server.ts'
 
 /**
@@ -46,7 +45,6 @@ function MoveButtons({ kind, id, label, isFirst, isLast }: { kind: 'domain' | 'q
 }
 
 export function Structure({ domains, locked }: { domains: DomainView[]; locked: boolean }) {
-	const location = useLocation()
 	useFocusFromHash()
 	if (domains.length === 0) {
 		return <p className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-slate-700">No domains yet. Add the first one.</p>
@@ -64,20 +62,20 @@ export function Structure({ domains, locked }: { domains: DomainView[]; locked: 
 								{domain.description ? <p className="mt-1 text-sm text-slate-700">{domain.description}</p> : null}
 							</div>
 							<div className="flex flex-wrap items-center gap-2">
-								<ButtonLink to={modalWith(location, 'edit-domain', { id: domain.id })} preventScrollReset variant="secondary" size="sm">
+								<ModalButton modal="edit-domain" params={{ id: domain.id }} variant="secondary" size="sm">
 									Edit domain<span className="sr-only">: {domain.name}</span>
-								</ButtonLink>
+								</ModalButton>
 								{locked ? null : (
 									<>
 										<MoveButtons kind="domain" id={domain.id} label={domain.name} isFirst={index === 0} isLast={index === domains.length - 1} />
-										<ButtonLink
-											to={modalWith(location, 'delete-domain', { id: domain.id })}
-											preventScrollReset
+										<ModalButton
+											modal="delete-domain"
+											params={{ id: domain.id }}
 											variant="danger"
 											size="sm"
 										>
 											Delete domain<span className="sr-only">: {domain.name}</span>
-										</ButtonLink>
+										</ModalButton>
 									</>
 								)}
 							</div>
@@ -85,14 +83,14 @@ export function Structure({ domains, locked }: { domains: DomainView[]; locked: 
 						<Questions domain={domain} locked={locked} />
 						{locked ? null : (
 							<div className="mt-4">
-								<ButtonLink
-									to={modalWith(location, 'add-question', { domainId: domain.id })}
-									preventScrollReset
+								<ModalButton
+									modal="add-question"
+									params={{ domainId: domain.id }}
 									variant="secondary"
 									size="sm"
 								>
 									Add question<span className="sr-only"> to {domain.name}</span>
-								</ButtonLink>
+								</ModalButton>
 							</div>
 						)}
 					</section>
@@ -103,7 +101,6 @@ export function Structure({ domains, locked }: { domains: DomainView[]; locked: 
 }
 
 function Questions({ domain, locked }: { domain: DomainView; locked: boolean }) {
-	const location = useLocation()
 	if (domain.questions.length === 0) return <p className="mt-4 text-sm text-slate-700">No questions in this domain yet.</p>
 	return (
 		<ol aria-label={`Questions in ${domain.name}`} className="mt-4 flex flex-col divide-y divide-slate-200 border-y border-slate-200">
@@ -120,9 +117,9 @@ function Questions({ domain, locked }: { domain: DomainView; locked: boolean }) 
 						</p>
 					</div>
 					<div className="flex flex-wrap items-center gap-2">
-						<ButtonLink to={modalWith(location, 'edit-question', { id: question.id })} preventScrollReset variant="secondary" size="sm">
+						<ModalButton modal="edit-question" params={{ id: question.id }} variant="secondary" size="sm">
 							Edit<span className="sr-only"> question: {question.text}</span>
-						</ButtonLink>
+						</ModalButton>
 						{locked ? null : (
 							<>
 								<MoveButtons
@@ -132,14 +129,14 @@ function Questions({ domain, locked }: { domain: DomainView; locked: boolean }) 
 									isFirst={index === 0}
 									isLast={index === domain.questions.length - 1}
 								/>
-								<ButtonLink
-									to={modalWith(location, 'delete-question', { id: question.id })}
-									preventScrollReset
+								<ModalButton
+									modal="delete-question"
+									params={{ id: question.id }}
 									variant="danger"
 									size="sm"
 								>
 									Delete<span className="sr-only"> question: {question.text}</span>
-								</ButtonLink>
+								</ModalButton>
 							</>
 						)}
 					</div>
