@@ -1,6 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
 import { Form } from 'react-router'
+import type { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
@@ -32,7 +34,7 @@ type FormProps<Values> = {
 	submitLabel: string
 	/** Hidden inputs the action needs (the record's id…). */
 	hidden?: Record<string, string>
-	defaultValue?: Values
+	defaultValue?: DefaultValue<Values>
 	lastResult?: SubmissionResult<string[]>
 }
 
@@ -40,21 +42,31 @@ function Hidden({ values }: { values?: Record<string, string> }) {
 	return Object.entries(values ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
 }
 
-export function QuestionnaireForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ title: string; description: string }>) {
-	const [form, fields] = useForm({
+/** A builder form's conform state: checked against `schema` on blur, and by the server, whose answer is `lastResult`. */
+function useBuilderForm<Values extends Record<string, unknown>>(schema: z.ZodType<Values, Values>, { intent, defaultValue, lastResult }: FormProps<Values>) {
+	return useForm<Values>({
 		id: `form-${intent}`,
 		lastResult,
 		defaultValue,
-		constraint: getZodConstraint(QuestionnaireSchema),
+		constraint: getZodConstraint(schema),
 		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionnaireSchema }),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
 	})
+}
+
+/** A builder form's frame: the hidden inputs, the form's own errors, its fields, and the button that posts `intent`. */
+function BuilderForm<Values extends Record<string, unknown>>({
+	form,
+	intent,
+	submitLabel,
+	hidden,
+	children,
+}: Pick<FormProps<Values>, 'intent' | 'submitLabel' | 'hidden'> & { form: FormMetadata<Values, string[]>; children: ReactNode }) {
 	return (
 		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
 			<Hidden values={hidden} />
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
-			<TextArea {...textFieldProps(fields.description)} label="Description" description="Shown to the staff who answer it." />
+			{children}
 			<div>
 				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
 			</div>
@@ -62,26 +74,24 @@ export function QuestionnaireForm({ intent, submitLabel, hidden, defaultValue, l
 	)
 }
 
-/** The name-and-description form of a domain (and of a theme). */
-export function DomainForm({ intent, submitLabel, hidden, defaultValue, lastResult }: FormProps<{ name: string; description: string }>) {
-	const [form, fields] = useForm({
-		id: `form-${intent}`,
-		lastResult,
-		defaultValue,
-		constraint: getZodConstraint(DomainSchema),
-		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: DomainSchema }),
-	})
+export function QuestionnaireForm(props: FormProps<{ title: string; description?: string }>) {
+	const [form, fields] = useBuilderForm<{ title: string; description?: string }>(QuestionnaireSchema, props)
 	return (
-		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-			<Hidden values={hidden} />
-			<FormErrors id={form.errorId} errors={form.errors} />
+		<BuilderForm form={form} {...props}>
+			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
+			<TextArea {...textFieldProps(fields.description)} label="Description" description="Shown to the staff who answer it." />
+		</BuilderForm>
+	)
+}
+
+/** The name-and-description form of a domain (and of a theme). */
+export function DomainForm(props: FormProps<{ name: string; description?: string }>) {
+	const [form, fields] = useBuilderForm<{ name: string; description?: string }>(DomainSchema, props)
+	return (
+		<BuilderForm form={form} {...props}>
 			<TextField {...textFieldProps(fields.name)} label="Name" isRequired />
 			<TextArea {...textFieldProps(fields.description)} label="Description" />
-			<div>
-				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
-			</div>
-		</Form>
+		</BuilderForm>
 	)
 }
 
@@ -93,35 +103,21 @@ type QuestionValues = { text: string; themeId?: string; reverse?: boolean }
  * how existing answers are scored, so they are shown, not posted.
  */
 export function QuestionForm({
-	intent,
-	submitLabel,
-	hidden,
-	defaultValue,
-	lastResult,
 	themes,
 	locked,
 	lockedTheme,
+	...props
 }: FormProps<QuestionValues> & { themes: Choice[]; locked?: boolean; lockedTheme?: string | null }) {
-	const schema = locked ? QuestionTextSchema : QuestionSchema
-	const [form, fields] = useForm<QuestionValues>({
-		id: `form-${intent}`,
-		lastResult,
-		defaultValue,
-		constraint: getZodConstraint(schema),
-		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-	})
+	const [form, fields] = useBuilderForm<QuestionValues>(locked ? QuestionTextSchema : QuestionSchema, props)
 	const themeField = fields.themeId
 	const reverseField = fields.reverse
 	const themeError = themeField?.errors?.join(' ')
 	return (
-		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-			<Hidden values={hidden} />
-			<FormErrors id={form.errorId} errors={form.errors} />
+		<BuilderForm form={form} {...props}>
 			<TextArea {...textFieldProps(fields.text)} label="Question" rows={3} isRequired />
 			{locked ? (
 				<p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
-					Theme: {lockedTheme ?? 'none'}. Reverse-scored: {defaultValue?.reverse ? 'yes' : 'no'}. These decide how
+					Theme: {lockedTheme ?? 'none'}. Reverse-scored: {props.defaultValue?.reverse ? 'yes' : 'no'}. These decide how
 					answers are scored, so they stay as they are while the questionnaire has profiles.
 				</p>
 			) : (
@@ -145,10 +141,7 @@ export function QuestionForm({
 					</Checkbox>
 				</>
 			)}
-			<div>
-				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
-			</div>
-		</Form>
+		</BuilderForm>
 	)
 }
 
@@ -157,28 +150,12 @@ export const ThemeForm = DomainForm
 
 type RecommendationValues = { title: string; description: string; themeId: string; severity: string }
 
-export function RecommendationForm({
-	intent,
-	submitLabel,
-	hidden,
-	defaultValue,
-	lastResult,
-	themes,
-}: FormProps<RecommendationValues> & { themes: Choice[] }) {
-	const [form, fields] = useForm({
-		id: `form-${intent}`,
-		lastResult,
-		defaultValue,
-		constraint: getZodConstraint(RecommendationSchema),
-		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RecommendationSchema }),
-	})
+export function RecommendationForm({ themes, ...props }: FormProps<RecommendationValues> & { themes: Choice[] }) {
+	const [form, fields] = useBuilderForm<RecommendationValues>(RecommendationSchema, props)
 	const themeError = fields.themeId.errors?.join(' ')
 	const severityError = fields.severity.errors?.join(' ')
 	return (
-		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-			<Hidden values={hidden} />
-			<FormErrors id={form.errorId} errors={form.errors} />
+		<BuilderForm form={form} {...props}>
 			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
 			<TextArea
 				{...textFieldProps(fields.description)}
@@ -206,9 +183,6 @@ export function RecommendationForm({
 				isInvalid={Boolean(severityError)}
 				isRequired
 			/>
-			<div>
-				<SubmitButton intent={intent}>{submitLabel}</SubmitButton>
-			</div>
-		</Form>
+		</BuilderForm>
 	)
 }
