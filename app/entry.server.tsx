@@ -22,6 +22,7 @@ export default function handleRequest(
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
+		let timer: NodeJS.Timeout | undefined
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceContext value={nonce}>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -34,6 +35,9 @@ export default function handleRequest(
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)
+					// A page that is sent in full clears the abort timer, which would otherwise keep the whole render
+					// alive for six seconds after the response.
+					body.on('close', () => clearTimeout(timer))
 				},
 				onShellError(error: unknown) {
 					reject(error)
@@ -44,7 +48,7 @@ export default function handleRequest(
 				},
 			},
 		)
-		setTimeout(abort, streamTimeout + 1_000)
+		timer = setTimeout(abort, streamTimeout + 1_000)
 	})
 }
 
