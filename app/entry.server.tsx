@@ -22,7 +22,6 @@ export default function handleRequest(
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
-		let timer: NodeJS.Timeout | undefined
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceContext value={nonce}>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -48,7 +47,7 @@ export default function handleRequest(
 				},
 			},
 		)
-		timer = setTimeout(abort, streamTimeout + 1_000)
+		const timer = setTimeout(abort, streamTimeout + 1_000)
 	})
 }
 

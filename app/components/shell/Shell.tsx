@@ -2,6 +2,7 @@ import { ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Mess
 import { useEffect, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
+import { Icon } from '#app/components/ui/Icon.tsx'
 import type { NavIcon, NavItem } from './nav.ts'
 
 const ICONS: Record<NavIcon, LucideIcon> = {
@@ -51,7 +52,7 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 				</div>
 				<ul className="flex flex-1 flex-col gap-1 p-3">
 					{nav.map((item) => {
-						const Icon = ICONS[item.icon]
+						const glyph = ICONS[item.icon]
 						return (
 							<li key={item.to} className="group relative">
 								<NavLink
@@ -65,7 +66,7 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 										}`
 									}
 								>
-									<Icon aria-hidden="true" className="size-5 shrink-0" />
+									<Icon icon={glyph} className="size-5 shrink-0" />
 									{open ? <span>{item.label}</span> : null}
 								</NavLink>
 								{open ? null : <CollapsedTip label={item.label} />}
@@ -83,7 +84,7 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 							aria-expanded={open}
 							className={`flex h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 ${open ? '' : 'justify-center'}`}
 						>
-							{open ? <PanelLeftClose aria-hidden="true" className="size-5" /> : <PanelLeftOpen aria-hidden="true" className="size-5" />}
+							{open ? <Icon icon={PanelLeftClose} className="size-5" /> : <Icon icon={PanelLeftOpen} className="size-5" />}
 							{open ? <span>Collapse</span> : null}
 						</button>
 						{open ? null : <CollapsedTip label="Expand sidebar" />}
@@ -94,7 +95,7 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 							aria-label={open ? undefined : 'Log out'}
 							className={`flex h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 ${open ? '' : 'justify-center'}`}
 						>
-							<LogOut aria-hidden="true" className="size-5" />
+							<Icon icon={LogOut} className="size-5" />
 							{open ? <span>Log out</span> : null}
 						</button>
 						{open ? null : <CollapsedTip label="Log out" />}

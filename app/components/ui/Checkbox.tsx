@@ -8,6 +8,7 @@ import {
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
 import { Description, FieldError, type ErrorMessage } from './Field.tsx'
+import { Icon } from './Icon.tsx'
 
 const labelStyles = tv({
 	base: 'group flex w-fit cursor-pointer items-start gap-2 text-base text-slate-900',
@@ -42,7 +43,7 @@ export function Checkbox({ children, description, errorMessage, className, ...pr
 		>
 			<AriaCheckboxButton className={(renderProps) => labelStyles(renderProps)}>
 				<span className={boxClass}>
-					<Check aria-hidden="true" className="size-4 opacity-0 group-has-[input:checked]:opacity-100" strokeWidth={3} />
+					<Icon icon={Check} className="size-4 stroke-3 opacity-0 group-has-[input:checked]:opacity-100" />
 				</span>
 				{children}
 			</AriaCheckboxButton>

@@ -9,6 +9,7 @@ import {
 } from 'react-aria-components'
 import { Description, FieldError, Label, NativeField, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
 import { useHydrated } from './hydrated.ts'
+import { Icon } from './Icon.tsx'
 import { NativeOptions, OptionsPopover, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
@@ -62,7 +63,7 @@ function AriaComboBoxField({
 			<AriaGroup className="relative">
 				<AriaInput placeholder={placeholder} className={(renderProps) => inputStyles({ ...renderProps, className: 'pe-10' })} />
 				<AriaButton className="absolute inset-y-0 end-0 flex w-10 cursor-pointer items-center justify-center rounded-e-md text-slate-700 outline-0">
-					<ChevronDown aria-hidden="true" className="size-4" />
+					<Icon icon={ChevronDown} className="size-4" />
 				</AriaButton>
 			</AriaGroup>
 			<FieldError>{errorMessage}</FieldError>

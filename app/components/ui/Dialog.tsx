@@ -3,6 +3,7 @@ import { type ReactNode } from 'react'
 import { Dialog as AriaDialog, DialogTrigger as AriaDialogTrigger, Heading, type DialogProps as AriaDialogProps } from 'react-aria-components'
 import { twMerge } from 'tailwind-variants'
 import { Button } from './Button.tsx'
+import { Icon } from './Icon.tsx'
 
 export interface DialogProps extends Omit<AriaDialogProps, 'children'> {
 	title: ReactNode
@@ -26,7 +27,7 @@ export function Dialog({ title, children, footer, showCloseButton = false, class
 					{footer ? <div className="flex flex-wrap justify-end gap-2">{footer}</div> : null}
 					{showCloseButton ? (
 						<Button variant="ghost" size="icon" aria-label="Close" onPress={close} className="absolute end-3 top-3">
-							<X aria-hidden="true" className="size-5" />
+							<Icon icon={X} className="size-5" />
 						</Button>
 					) : null}
 				</>

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react'
 import { ListBox as AriaListBox, ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
 import { tv, twMerge } from 'tailwind-variants'
+import { Icon } from './Icon.tsx'
 
 /** An option shown in Select's and ComboBox's popover lists. */
 export interface Option {
@@ -26,7 +27,7 @@ export function ListBoxItem(props: ListBoxItemProps) {
 			{(renderProps) => (
 				<>
 					<span className="flex-1">{typeof props.children === 'function' ? props.children(renderProps) : props.children}</span>
-					<Check aria-hidden="true" className="size-4 opacity-0 group-data-selected:opacity-100" />
+					<Icon icon={Check} className="size-4 opacity-0 group-data-selected:opacity-100" />
 				</>
 			)}
 		</AriaListBoxItem>

@@ -12,6 +12,7 @@ import { tv } from 'tailwind-variants'
 import { Button, type ButtonVariant } from './Button.tsx'
 import { Popover } from './ListBox.tsx'
 import { useHydrated } from './hydrated.ts'
+import { Icon } from './Icon.tsx'
 
 export interface MenuItemData {
 	id: string
@@ -55,7 +56,7 @@ export function Menu({ label, items, onAction, variant = 'secondary' }: MenuProp
 			<AriaMenuTrigger>
 				<Button variant={variant}>
 					{label}
-					<ChevronDown aria-hidden="true" className="size-4" />
+					<Icon icon={ChevronDown} className="size-4" />
 				</Button>
 				<Popover placement="bottom start" className="min-w-48">
 					<AriaMenu
@@ -82,7 +83,7 @@ function NativeMenu({ label, items }: { label: ReactNode; items: MenuItemData[] 
 		<details className="group relative inline-block">
 			<summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
 				{label}
-				<ChevronDown aria-hidden="true" className="size-4 group-open:rotate-180" />
+				<Icon icon={ChevronDown} className="size-4 group-open:rotate-180" />
 			</summary>
 			<ul className="absolute start-0 z-40 mt-1 min-w-48 rounded-md border border-slate-300 bg-white p-1 shadow-lg">
 				{items.map((item) => (

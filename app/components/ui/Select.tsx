@@ -9,6 +9,7 @@ import {
 } from 'react-aria-components'
 import { Description, FieldError, Label, NativeField, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
 import { useHydrated } from './hydrated.ts'
+import { Icon } from './Icon.tsx'
 import { NativeOptions, OptionsPopover, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
@@ -66,7 +67,7 @@ function AriaSelectField({
 				<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">
 					{({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
 				</AriaSelectValue>
-				<ChevronDown aria-hidden="true" className="size-4 text-slate-700" />
+				<Icon icon={ChevronDown} className="size-4 text-slate-700" />
 			</AriaButton>
 			<FieldError>{errorMessage}</FieldError>
 			<OptionsPopover options={options} />

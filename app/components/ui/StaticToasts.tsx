@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import type { Toast, ToastPosition, ToastType } from '#app/lib/toast.ts'
+import { Icon } from './Icon.tsx'
 
 // Plain class strings (no tailwind-merge): this file is on every page that shows a toast.
 // 16 px between stacked toasts (gap-4); the newest is nearest the corner.
@@ -31,8 +32,7 @@ const ICONS = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert
 const ICON_COLOURS = { success: 'text-green-700', error: 'text-red-700', warning: 'text-amber-700', info: 'text-brand' } as const
 
 export function ToastIcon({ type }: { type: ToastType }) {
-	const Icon = ICONS[type]
-	return <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${ICON_COLOURS[type]}`} />
+	return <Icon icon={ICONS[type]} className={`mt-0.5 size-5 shrink-0 ${ICON_COLOURS[type]}`} />
 }
 
 /**
@@ -59,7 +59,7 @@ export function StaticToasts({ toasts, position, label }: { toasts: Toast[]; pos
 						aria-label="Close"
 						className="-m-1 flex size-8 shrink-0 items-center justify-center rounded text-slate-700 hover:bg-slate-100 hover:text-slate-900"
 					>
-						<X aria-hidden="true" className="size-4" />
+						<Icon icon={X} className="size-4" />
 					</Link>
 				</div>
 			))}

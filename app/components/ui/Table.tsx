@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { twMerge } from 'tailwind-variants'
+import { Icon } from './Icon.tsx'
 
 /**
  * A semantic data table rendered on the server. Sorting is server-side: a
@@ -116,7 +117,7 @@ export function Column({ sortKey, sortState, numeric, className, children, ...pr
 		)
 	}
 	const active = sortState.sort === sortKey
-	const Icon = !active ? ArrowUpDown : sortState.dir === 'asc' ? ArrowUp : ArrowDown
+	const arrow = !active ? ArrowUpDown : sortState.dir === 'asc' ? ArrowUp : ArrowDown
 	const next = active && sortState.dir === 'asc' ? 'descending' : 'ascending'
 	return (
 		<th
@@ -132,7 +133,7 @@ export function Column({ sortKey, sortState, numeric, className, children, ...pr
 			>
 				{children}
 				<span className="sr-only">, sort {next}</span>
-				<Icon aria-hidden="true" className={`size-4 ${active ? 'text-slate-900' : 'text-slate-500'}`} />
+				<Icon icon={arrow} className={`size-4 ${active ? 'text-slate-900' : 'text-slate-500'}`} />
 			</Link>
 		</th>
 	)

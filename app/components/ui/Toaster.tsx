@@ -11,6 +11,7 @@ import {
 import { TOAST_TIMEOUT_MS, type Toast, type ToastPosition } from '#app/lib/toast.ts'
 import { regionStyles, StaticToasts, ToastIcon, toastStyles } from './StaticToasts.tsx'
 import { useHydrated } from './hydrated.ts'
+import { Icon } from './Icon.tsx'
 
 export interface ToasterProps {
 	toasts: Toast[]
@@ -61,7 +62,7 @@ export function Toaster({ toasts, position = 'top-right', label = 'Notifications
 						slot="close"
 						className="-m-1 flex size-8 shrink-0 cursor-pointer items-center justify-center rounded text-slate-700 hover:bg-slate-100 hover:text-slate-900"
 					>
-						<X aria-hidden="true" className="size-4" />
+						<Icon icon={X} className="size-4" />
 					</AriaButton>
 				</AriaToast>
 			)}

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { Button, buttonStyles, type ButtonSize, type ButtonVariant } from '#app/components/ui/Button.tsx'
+import { Icon } from '#app/components/ui/Icon.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { Route } from './+types/buttons.ts'
@@ -62,15 +63,15 @@ export default function Buttons({ actionData }: Route.ComponentProps) {
 			<Section title="With icons">
 				<div className="flex flex-wrap items-center gap-3">
 					<Button type="button">
-						<Plus aria-hidden="true" className="size-4" />
+						<Icon icon={Plus} className="size-4" />
 						Add student
 					</Button>
 					<Button type="button" variant="danger">
-						<Trash2 aria-hidden="true" className="size-4" />
+						<Icon icon={Trash2} className="size-4" />
 						Delete
 					</Button>
 					<Button type="button" variant="ghost" size="icon" aria-label="Add student">
-						<Plus aria-hidden="true" className="size-5" />
+						<Icon icon={Plus} className="size-5" />
 					</Button>
 				</div>
 			</Section>

@@ -2,6 +2,7 @@ import { Info, Plus } from 'lucide-react'
 import { useLocation } from 'react-router'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { Button } from '#app/components/ui/Button.tsx'
+import { Icon } from '#app/components/ui/Icon.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Menu } from '#app/components/ui/Menu.tsx'
 import { Tab, TabList, TabPanel, Tabs } from '#app/components/ui/Tabs.tsx'
@@ -30,12 +31,12 @@ export function TooltipSection() {
 			<div className="flex flex-wrap items-center gap-3">
 				<Tooltip content="Add student">
 					<Button variant="secondary" size="icon" aria-label="Add student">
-						<Plus aria-hidden="true" className="size-5" />
+						<Icon icon={Plus} className="size-5" />
 					</Button>
 				</Tooltip>
 				<Tooltip content="Scores run from 0 (no need) to 4 (most need)." placement="bottom">
 					<Button variant="ghost" size="icon" aria-label="About scores">
-						<Info aria-hidden="true" className="size-5" />
+						<Icon icon={Info} className="size-5" />
 					</Button>
 				</Tooltip>
 			</div>
