@@ -118,16 +118,18 @@ async function load(url: string, serverPid: number, cookie?: string): Promise<Lo
 	// A short warm-up first, so the figures are of a running server, not of its first requests.
 	await autocannon({ url, connections: CONNECTIONS, duration: 2, headers })
 	const latencies: number[] = []
-	const before = { server: cpuMsOf([serverPid]), database: cpuMsOf(postgresPids()), client: process.cpuUsage() }
+	const before = { server: cpuMsOf([serverPid]), database: cpuMsByPid(postgresPids()), client: process.cpuUsage() }
 	const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
 	instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime))
 	const result = await instance
 	const client = process.cpuUsage(before.client)
-	const database = cpuMsOf(postgresPids())
+	// Per process: a PostgreSQL backend that ended during the load takes its time with it, and must not count negative.
+	let database = 0
+	for (const [pid, ms] of cpuMsByPid(postgresPids())) database += ms - (before.database.get(pid) ?? 0)
 	const perRequest = (ms: number) => ms / Math.max(1, result.requests.total)
 	const cpu: CpuPerRequest = {
 		server: perRequest(cpuMsOf([serverPid]) - before.server),
-		database: before.database > 0 ? perRequest(database - before.database) : null,
+		database: before.database.size > 0 ? perRequest(database) : null,
 		client: perRequest((client.user + client.system) / 1000),
 	}
 	if (result.non2xx || result.errors || result.timeouts) {
@@ -136,6 +138,11 @@ async function load(url: string, serverPid: number, cookie?: string): Promise<Lo
 	latencies.sort((a, b) => a - b)
 	const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0
 	return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, requests: result.requests.total, cpu }
+}
+
+/** User and system CPU milliseconds each process has used so far (from /proc; gone processes are left out). */
+function cpuMsByPid(pids: number[]): Map<number, number> {
+	return new Map(pids.map((pid) => [pid, cpuMsOf([pid])] as const).filter(([, ms]) => ms > 0))
 }
 
 /** User and system CPU milliseconds the processes have used so far (from /proc; gone processes count 0). */
