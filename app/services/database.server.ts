@@ -110,6 +110,11 @@ export function forkEm(orm: Orm): Em {
 	return orm.em.fork() as Em
 }
 
+/** A json column of a raw read: parsed already by the PostgreSQL driver, still text from PGlite. */
+export function jsonColumn<T>(value: T | string): T {
+	return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
 /**
  * Runs a read on PostgreSQL as a named prepared statement, so the server plans it once per connection instead of on
  * every request (MikroORM sends its parameters inlined in the SQL, so nothing it sends can be prepared). Used for the

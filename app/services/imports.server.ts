@@ -4,6 +4,7 @@ import type { ImportRowError } from '#app/lib/import-rows.ts'
 import type { ImportKind, ImportStatus } from '#app/models/enums.ts'
 import { ImportJob } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
+import { jsonColumn } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { importHandler } from './import-kinds.server.ts'
 import { wakeImportWorkers, type ImportValuesRow } from './import-queue.server.ts'
@@ -146,7 +147,7 @@ export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, 
 		createdAt: new Date(job.created_at).toISOString(),
 		finishedAt: job.finished_at ? new Date(job.finished_at).toISOString() : null,
 		errorCount: job.error_count,
-		errors: typeof job.errors === 'string' ? (JSON.parse(job.errors) as ImportRowError[]) : job.errors,
+		errors: jsonColumn(job.errors),
 	}
 }
 
@@ -158,7 +159,7 @@ export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: strin
 		[id, schoolOf(app), kind],
 	)
 	if (!job) throw new Response('Not found', { status: 404 })
-	const errors = typeof job.row_errors === 'string' ? (JSON.parse(job.row_errors) as ImportRowError[]) : job.row_errors
+	const errors = jsonColumn(job.row_errors)
 	const base = job.file_name.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'import'
 	return {
 		fileName: `${base}-errors.csv`,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Session, type SystemRole, type User } from '#app/models/index.ts'
 import type { ActiveMembership, AuthUser } from './auth.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
-import { executePrepared, type Em } from './database.server.ts'
+import { executePrepared, jsonColumn, type Em } from './database.server.ts'
 
 export const SESSION_IDLE_MS = 30 * 60_000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000
@@ -85,8 +85,7 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 		systemRole: row.system_role,
 		mfaEnabled: row.mfa_enabled,
 	}
-	const memberships = typeof row.memberships === 'string' ? (JSON.parse(row.memberships) as ActiveMembership[]) : row.memberships
-	return { state: 'active', sessionId: row.id, user, memberships }
+	return { state: 'active', sessionId: row.id, user, memberships: jsonColumn(row.memberships) }
 }
 
 /** Deletes the request's session row (server-side revocation) and returns the cookie that clears it. */

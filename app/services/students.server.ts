@@ -5,7 +5,7 @@ import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, t
 import { SchoolMembership, Student, StudentProfessional } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
-import { executePrepared, type Em } from './database.server.ts'
+import { executePrepared, jsonColumn, type Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 import { visibleGroupsQuery } from './visible-groups.server.ts'
@@ -121,12 +121,7 @@ export async function listStudents(
 				from student_group g where ${groupScope.sql}), '[]'::json) as groups`,
 		[...params, query.pageSize, (query.page - 1) * query.pageSize, ...params, schoolId, schoolId, ...groupScope.params],
 	)
-	return { total: result?.total ?? 0, rows: jsonOf(result?.rows ?? []), groups: jsonOf(result?.groups ?? []) }
-}
-
-/** A json column: parsed by the PostgreSQL driver, a string from PGlite. */
-function jsonOf<T>(value: T | string): T {
-	return typeof value === 'string' ? (JSON.parse(value) as T) : value
+	return { total: result?.total ?? 0, rows: jsonColumn(result?.rows ?? []), groups: jsonColumn(result?.groups ?? []) }
 }
 
 /**

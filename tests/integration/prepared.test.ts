@@ -6,12 +6,17 @@ import { createTestDatabase, type TestDatabase } from './database.ts'
 import { createSchool } from './factories.ts'
 
 let db: TestDatabase
+const queryStats = process.env.QUERY_STATS
 beforeAll(async () => {
 	// Counting on, as the bench and the X-Query-Count tests run the app.
 	process.env.QUERY_STATS = '1'
 	db = await createTestDatabase()
 })
-afterAll(() => db?.close())
+afterAll(async () => {
+	await db?.close()
+	if (queryStats === undefined) delete process.env.QUERY_STATS
+	else process.env.QUERY_STATS = queryStats
+})
 
 test('a prepared read binds its parameters in order, again and again', async () => {
 	const em = db.em()

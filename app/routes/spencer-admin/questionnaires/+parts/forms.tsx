@@ -74,8 +74,10 @@ function BuilderForm<Values extends Record<string, unknown>>({
 	)
 }
 
-export function QuestionnaireForm(props: FormProps<{ title: string; description?: string }>) {
-	const [form, fields] = useBuilderForm<{ title: string; description?: string }>(QuestionnaireSchema, props)
+type QuestionnaireValues = { title: string; description?: string }
+
+export function QuestionnaireForm(props: FormProps<QuestionnaireValues>) {
+	const [form, fields] = useBuilderForm<QuestionnaireValues>(QuestionnaireSchema, props)
 	return (
 		<BuilderForm form={form} {...props}>
 			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
@@ -84,9 +86,11 @@ export function QuestionnaireForm(props: FormProps<{ title: string; description?
 	)
 }
 
+type DomainValues = { name: string; description?: string }
+
 /** The name-and-description form of a domain (and of a theme). */
-export function DomainForm(props: FormProps<{ name: string; description?: string }>) {
-	const [form, fields] = useBuilderForm<{ name: string; description?: string }>(DomainSchema, props)
+export function DomainForm(props: FormProps<DomainValues>) {
+	const [form, fields] = useBuilderForm<DomainValues>(DomainSchema, props)
 	return (
 		<BuilderForm form={form} {...props}>
 			<TextField {...textFieldProps(fields.name)} label="Name" isRequired />
