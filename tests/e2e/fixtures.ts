@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Browser, type Page } from '@playwright/test'
+import { test as base, expect, type Page, type Route } from '@playwright/test'
 
 type AxeFinding = { url: string; id: string; impact: string; help: string; targets: string[] }
 
@@ -20,18 +20,20 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
 /**
  * axe needs JavaScript in the page. With JavaScript off, the same HTML (less
  * its scripts, which could not run anyway) is checked in a mirror page at the
- * same URL, so styles and relative links resolve as they did.
+ * same URL, so styles and relative links resolve as they did. The mirror is
+ * opened once, before the test: a page opened mid-test takes the focus from
+ * the one the test is typing into.
  */
-async function seriousViolationsWithoutJavaScript(browser: Browser, page: Page): Promise<AxeFinding[]> {
+async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Promise<AxeFinding[]> {
 	const url = page.url()
 	const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-	const mirror = await browser.newPage({ javaScriptEnabled: true })
+	const serve = (route: Route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' })
+	await mirror.route(url, serve)
 	try {
-		await mirror.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }))
 		await mirror.goto(url)
 		return (await seriousViolations(mirror)).map((finding) => ({ ...finding, url }))
 	} finally {
-		await mirror.close()
+		await mirror.unroute(url, serve)
 	}
 }
 
@@ -45,6 +47,7 @@ export const test = base.extend<{ page: Page }>({
 		const checked = new Set<string>()
 		const consoleErrors: string[] = []
 		const pending: Promise<void>[] = []
+		const mirror = javaScriptEnabled === false ? await browser.newPage({ javaScriptEnabled: true }) : null
 
 		const check = async () => {
 			const url = page.url()
@@ -56,9 +59,7 @@ export const test = base.extend<{ page: Page }>({
 			checked.add(url)
 			try {
 				findings.push(
-					...(javaScriptEnabled === false
-						? await seriousViolationsWithoutJavaScript(browser, page)
-						: await seriousViolations(page)),
+					...(mirror ? await seriousViolationsWithoutJavaScript(mirror, page) : await seriousViolations(page)),
 				)
 			} catch {
 				// The page navigated away mid-check: the next load is checked instead.
@@ -78,6 +79,7 @@ export const test = base.extend<{ page: Page }>({
 
 		await Promise.all(pending)
 		await check()
+		await mirror?.close()
 		expect(findings, 'axe found serious or critical violations').toEqual([])
 		expect(consoleErrors, 'the browser console reported errors').toEqual([])
 	},
