@@ -2,6 +2,7 @@ import { User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
+import { hit, RATE_LIMITS, reset } from './rate-limit.server.ts'
 import { endOtherSessions } from './session.server.ts'
 
 export async function getAccount({ em, auth }: SignedIn) {
@@ -17,18 +18,27 @@ export async function updateName({ em, auth }: SignedIn, input: { firstName: str
 	await em.flush()
 }
 
-/** Changes the password after checking the current one; every other session of the user ends. */
+export type PasswordChange = { kind: 'changed' } | { kind: 'wrong-current' } | { kind: 'limited'; retryAfterSeconds: number }
+
+/**
+ * Changes the password after checking the current one; every other session of
+ * the user ends. The checks are limited per user, so a borrowed session cannot
+ * guess the password.
+ */
 export async function changePassword(
 	{ em, auth }: SignedIn,
 	input: { currentPassword: string; newPassword: string },
-): Promise<'changed' | 'wrong-current'> {
+): Promise<PasswordChange> {
+	const limit = await hit(em, RATE_LIMITS.currentPassword, auth.userId)
+	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
 	const user = await em.findOneOrFail(User, { id: auth.userId }, { populate: ['passwordHash'] })
-	if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) return 'wrong-current'
+	if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) return { kind: 'wrong-current' }
+	await reset(em, RATE_LIMITS.currentPassword, auth.userId)
 	user.passwordHash = await hashPassword(input.newPassword)
 	await endOtherSessions(em, user.id, auth.sessionId)
 	audit(em, auth, 'account.password-changed', { type: 'User', id: user.id, schoolId: null })
 	await em.flush()
-	return 'changed'
+	return { kind: 'changed' }
 }
 
 /** Turns the e-mailed sign-in code on or off; a platform admin always keeps it on. */

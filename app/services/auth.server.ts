@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { TOTPStrategy } from 'remix-auth-totp'
@@ -9,11 +10,14 @@ import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.
 import type { Em } from './database.server.ts'
 import { appUrl, sendMail } from './mail.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
-import { hit, peek, RATE_LIMITS, reset } from './rate-limit.server.ts'
+import { hit, hitEach, peek, RATE_LIMITS, reset, signInDelayMs } from './rate-limit.server.ts'
 import { getSecret } from './secrets.server.ts'
 import { createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
 
 export type Role = 'spencerAdmin' | SchoolRole
+
+/** Someone not signed in yet: the request's EntityManager and the client's address (for rate limits). */
+export type Visitor = { em: Em; clientAddress: string }
 
 /** Who is signed in, as every guard and service sees it. */
 export type Auth = {
@@ -105,14 +109,24 @@ export type SignInResult =
 	| { kind: 'invalid' }
 	| { kind: 'limited'; retryAfterSeconds: number }
 
-/** The password step: remix-auth's form strategy checks e-mail and password. */
+/**
+ * The password step: remix-auth's form strategy checks e-mail and password.
+ * Attempts are limited per account and client address; the account's failures
+ * from everywhere only slow it down (docs/decisions/020-rate-limits-that-cannot-lock-the-owner-out.md).
+ * Unknown e-mails are counted and slowed alike, so the limiter tells no account apart.
+ */
 export async function signInWithPassword(
-	em: Em,
+	{ em, clientAddress }: Visitor,
 	request: Request,
 	input: { email: string; password: string; redirectTo: string | null },
 ): Promise<SignInResult> {
-	const limit = await peek(em, RATE_LIMITS.signInFailures, input.email)
+	const account = input.email.toLowerCase()
+	// Counted before the check, in one statement, so parallel guesses from one address cannot pass the limit together.
+	const limit = await hit(em, RATE_LIMITS.signInFailures, [account, clientAddress])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
+	// The wait comes before the check, whatever its outcome, so giving up early tells nothing; no connection is held meanwhile.
+	const delayMs = signInDelayMs((await peek(em, RATE_LIMITS.accountFailures, account)).count)
+	if (delayMs > 0) await sleep(delayMs)
 
 	const authenticator = new Authenticator<User | null>()
 	authenticator.use(
@@ -125,10 +139,11 @@ export async function signInWithPassword(
 	)
 	const user = await authenticator.authenticate('password', formRequest(request, { email: input.email }))
 	if (!user) {
-		await hit(em, RATE_LIMITS.signInFailures, input.email)
+		await hit(em, RATE_LIMITS.accountFailures, account)
 		return { kind: 'invalid' }
 	}
-	await reset(em, RATE_LIMITS.signInFailures, input.email)
+	// Only this address's count starts again: the account's failures, and other addresses' counts, stay.
+	await reset(em, RATE_LIMITS.signInFailures, [account, clientAddress])
 	const redirectTo = safeRedirect(input.redirectTo, '/')
 	if (user.mfaEnabled || user.systemRole === 'spencerAdmin') {
 		return { kind: 'code', headers: await startCodeStep(em, request, user, redirectTo) }
@@ -258,10 +273,16 @@ export async function resendCode(em: Em, request: Request): Promise<CodeResult> 
 	return { kind: 'resent', headers }
 }
 
-/** The code step: right code, right user, in time, within 5 attempts, once. */
+/**
+ * The code step: right code, right user, in time, within 5 attempts, once.
+ * The user's attempts across pending sign-ins are limited too, so signing in
+ * again or asking for a new code gives no fresh attempts past that.
+ */
 export async function verifyCode(em: Em, request: Request, code: string): Promise<CodeResult> {
 	const pending = await findPendingSignIn(em, request)
 	if (!pending?.codeHash) return { kind: 'expired' }
+	const limit = await hit(em, RATE_LIMITS.codeAttempts, pending.user.id)
+	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
 
 	let verifiedEmail: string | null = null
 	const strategy = await totpStrategy(
@@ -286,6 +307,7 @@ export async function verifyCode(em: Em, request: Request, code: string): Promis
 		[pending.id, MAX_CODE_ATTEMPTS],
 	)
 	if (claimed.length === 0) return { kind: 'expired' }
+	await reset(em, RATE_LIMITS.codeAttempts, pending.user.id)
 	const headers = await completeSignIn(em, pending.user)
 	headers.append('Set-Cookie', await clearPendingSignIn())
 	return { kind: 'signedIn', user: pending.user, redirectTo: safeRedirect(pending.redirectTo, '/'), headers }
@@ -297,8 +319,12 @@ export const INVITATION_TOKEN_MS = 7 * 24 * 60 * 60_000
 export type ResetRequestResult = { kind: 'sent' } | { kind: 'limited'; retryAfterSeconds: number }
 
 /** Forgot password: the same answer whether or not the account exists. */
-export async function requestPasswordReset(em: Em, request: Request, email: string): Promise<ResetRequestResult> {
-	const limit = await hit(em, RATE_LIMITS.resetMails, email)
+export async function requestPasswordReset({ em, clientAddress }: Visitor, request: Request, email: string): Promise<ResetRequestResult> {
+	// Per client, and per address from that client: a stranger elsewhere never uses up the owner's own requests.
+	const limit = await hitEach(em, [
+		[RATE_LIMITS.resetMailsPerClient, clientAddress],
+		[RATE_LIMITS.resetMails, [email.toLowerCase(), clientAddress]],
+	])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
 	const user = await em.findOne(User, { email: { $ilike: escapeLike(email) } })
 	if (!user) return { kind: 'sent' }
@@ -362,6 +388,8 @@ export async function setPasswordFromToken(
 			await tx.nativeUpdate(SchoolMembership, { user: user.id, access: 'invited' }, { access: 'active' })
 		}
 		await endOtherSessions(tx as Em, user.id, null)
+		// Whoever spent the user's code attempts with the old password cannot keep the owner from signing in with the new one.
+		await reset(tx as Em, RATE_LIMITS.codeAttempts, user.id)
 		audit(tx as Em, { userId: user.id }, input.purpose === 'reset' ? 'auth.password-reset' : 'auth.invitation-accepted', {
 			type: 'User',
 			id: user.id,
