@@ -54,6 +54,11 @@ const SessionSchema = defineEntity({
 		/** Absolute expiry: never moves. */
 		absoluteExpiresAt: p.datetime(),
 		lastSeenAt: p.datetime(),
+		/**
+		 * The membership this session acts in, chosen with the school switcher; null (or no longer valid) means the
+		 * oldest active one (docs/decisions/017-school-switcher.md).
+		 */
+		activeMembership: () => p.manyToOne(SchoolMembership).nullable().deleteRule('set null').index(),
 	},
 })
 export class Session extends SessionSchema.class {}

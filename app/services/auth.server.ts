@@ -7,12 +7,12 @@ import { AppError } from '#app/lib/errors.ts'
 import { PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
-import type { Em } from './database.server.ts'
+import { jsonColumn, type Em } from './database.server.ts'
 import { appUrl, sendMail } from './mail.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { hit, hitEach, peek, RATE_LIMITS, reset, signInDelayMs } from './rate-limit.server.ts'
 import { getSecret } from './secrets.server.ts'
-import { createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
+import { activeMembershipsJson, createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
 
 export type Role = 'spencerAdmin' | SchoolRole
 
@@ -28,11 +28,15 @@ export type Auth = {
 	systemRole: SystemRole
 	mfaEnabled: boolean
 	sessionId: string
-	/** The effective role: spencerAdmin, else the role of the oldest membership with access. */
+	/**
+	 * The effective role: spencerAdmin, else the role of the membership the session acts in (chosen with the school
+	 * switcher, while it still has access), else of the oldest membership with access (docs/decisions/017-school-switcher.md).
+	 */
 	role: Role | null
 	schoolId: string | null
 	membershipId: string | null
-	memberships: { schoolId: string; role: SchoolRole }[]
+	/** The memberships with access, oldest first: what the school switcher offers. */
+	memberships: ActiveMembership[]
 	/** Set while a platform admin acts as this user. */
 	impersonatorId: string | null
 }
@@ -50,26 +54,28 @@ export function homeFor(role: Role | null): string {
 
 /** What the Auth of a user is built from: their own fields and their memberships with access, oldest first. */
 export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'systemRole' | 'mfaEnabled'>
-export type ActiveMembership = { id: string; role: SchoolRole; schoolId: string }
+export type ActiveMembership = { id: string; role: SchoolRole; schoolId: string; schoolName: string }
 
-/** Builds the Auth of a signed-in user: one query for their memberships. */
+/**
+ * Builds the Auth of a user acting in a session they did not sign in to (impersonation): one query for their
+ * memberships and the membership the session acts in.
+ */
 export async function loadAuth(em: Em, user: AuthUser, sessionId: string): Promise<Auth> {
-	const memberships = await em.find(
-		SchoolMembership,
-		{ user: user.id, access: 'active', school: { archived: false } },
-		{ orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'role', 'school'] },
+	const [row] = await em.execute<{ memberships: ActiveMembership[] | string; active_membership_id: string | null }[]>(
+		`select ${activeMembershipsJson('?')} as memberships, (select active_membership_id from session where id = ?) as active_membership_id`,
+		[user.id, sessionId],
 	)
-	return authOf(
-		user,
-		memberships.map((membership) => ({ id: membership.id, role: membership.role, schoolId: membership.school.id })),
-		sessionId,
-	)
+	return authOf(user, row ? jsonColumn(row.memberships) : [], sessionId, row?.active_membership_id ?? null)
 }
 
-/** The Auth of a user whose memberships with access (in a school not archived, oldest first) are already read. */
-export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionId: string): Auth {
-	const first = memberships[0]
-	const role: Role | null = user.systemRole === 'spencerAdmin' ? 'spencerAdmin' : (first?.role ?? null)
+/**
+ * The Auth of a user whose memberships with access (in a school not archived, oldest first) are already read. The
+ * session's chosen membership counts only while it is one of those: access removed, school archived or another
+ * user's membership, and the session is back in the oldest.
+ */
+export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionId: string, activeMembershipId: string | null = null): Auth {
+	const acting = memberships.find((membership) => membership.id === activeMembershipId) ?? memberships[0]
+	const role: Role | null = user.systemRole === 'spencerAdmin' ? 'spencerAdmin' : (acting?.role ?? null)
 	return {
 		userId: user.id,
 		email: user.email,
@@ -79,9 +85,9 @@ export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionI
 		mfaEnabled: user.mfaEnabled || user.systemRole === 'spencerAdmin',
 		sessionId,
 		role,
-		schoolId: role === 'spencerAdmin' ? null : (first?.schoolId ?? null),
-		membershipId: role === 'spencerAdmin' ? null : (first?.id ?? null),
-		memberships: memberships.map((membership) => ({ schoolId: membership.schoolId, role: membership.role })),
+		schoolId: role === 'spencerAdmin' ? null : (acting?.schoolId ?? null),
+		membershipId: role === 'spencerAdmin' ? null : (acting?.id ?? null),
+		memberships,
 		impersonatorId: null,
 	}
 }

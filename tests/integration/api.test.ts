@@ -30,6 +30,7 @@ describe('GET /api/me/', () => {
 			email: 'senco@oakfield.test',
 			systemRole: 'schoolStaff',
 			schools: [{ schoolId: school!.id, role: 'needManager' }],
+			activeSchoolId: school!.id,
 		})
 	})
 })
