@@ -218,6 +218,8 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 				return tx.create(SchoolMembership, {
 					user,
 					school,
+					firstName: staff.firstName,
+					lastName: staff.lastName,
 					role: staff.role,
 					jobTitle: staff.jobTitle,
 					access: staff.access ?? 'active',
