@@ -104,8 +104,8 @@ export class DirectoryRefusal extends Error {
 }
 
 /**
- * Why an address cannot be added, in the add form and the import alike: the
- * same words whatever the reason, so that they never say whose it is (ADR 016).
+ * Why an address cannot be added (it is a platform admin's), in the add form
+ * and the import alike, in words that do not say whose it is (ADR 016).
  */
 export const CANNOT_ADD_MESSAGE = 'This address can’t be added to a school’s directory. Use another address for this person.'
 
@@ -123,7 +123,7 @@ export type AddOutcome = { kind: 'added'; member: SchoolMembership; mailed: bool
  */
 export async function addMember(app: SignedIn, input: MemberInput, request: Request): Promise<AddOutcome> {
 	const schoolId = schoolOf(app)
-	const write = () =>
+	const result = await alreadyMemberOnRace(() =>
 		app.em.transactional(async (tx) => {
 			let user = await tx.findOne(User, byEmail(input.email))
 			if (user?.systemRole === 'spencerAdmin') return { kind: 'refused' as const }
@@ -142,27 +142,20 @@ export async function addMember(app: SignedIn, input: MemberInput, request: Requ
 			if (input.giveAccess) audit(tx as never, app.auth, 'membership.invite', { type: 'SchoolMembership', id: member.id, schoolId })
 			await tx.flush()
 			return { kind: 'added' as const, member }
-		})
-	const result = await onRace(write)
+		}),
+	)
 	if (result.kind !== 'added') return result
 	return { ...result, mailed: input.giveAccess ? await invite(app.em, result.member, request) : true }
 }
 
-/**
- * Two adds of one e-mail at once. The one that loses the membership's unique
- * index is told the person is already there. One that loses the account's
- * (another school created the same new address a moment before) tries again,
- * and now finds the account.
- */
-async function onRace<T>(write: () => Promise<T>): Promise<T | { kind: 'already-member' }> {
-	for (let attempt = 0; ; attempt++) {
-		try {
-			return await write()
-		} catch (error) {
-			const name = constraintName(error)
-			if (name === 'school_membership_user_school_unique' || (name === 'user_email_unique' && attempt > 0)) return { kind: 'already-member' }
-			if (name !== 'user_email_unique') throw error
-		}
+/** Two adds of one e-mail at once: the one that loses the unique index's race is told the person is already there. */
+async function alreadyMemberOnRace<T>(write: () => Promise<T>): Promise<T | { kind: 'already-member' }> {
+	try {
+		return await write()
+	} catch (error) {
+		const name = constraintName(error)
+		if (name === 'school_membership_user_school_unique' || name === 'user_email_unique') return { kind: 'already-member' }
+		throw error
 	}
 }
 
