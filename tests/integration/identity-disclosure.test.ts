@@ -145,7 +145,7 @@ describe('a platform admin’s address', () => {
 	test('is refused by the platform admin’s "add school admin" too, plainly: they know who the platform admins are', async () => {
 		const admin = new Browser(app)
 		await admin.signIn('admin@spencer.test')
-		const response = await admin.post(`/spencer-admin/schools/${riverside}`, { intent: 'add-admin', firstName: 'Alex', lastName: 'Morgan', email: 'admin@spencer.test' })
+		const response = await admin.post(`/spencer-admin/schools/${riverside}?modal=add-school-admin`, { intent: 'add-admin', firstName: 'Alex', lastName: 'Morgan', email: 'admin@spencer.test' })
 		expect(response.status).toBe(409)
 		expect(textOf(await response.text())).toContain('A platform admin can’t be on a school’s staff.')
 		expect(await app.sql("select m.id from school_membership m join users u on u.id = m.user_id where u.email = 'admin@spencer.test'")).toEqual([])
