@@ -1,4 +1,4 @@
-import { User } from '#app/models/index.ts'
+import { SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
@@ -10,12 +10,20 @@ export async function getAccount({ em, auth }: SignedIn) {
 	return { firstName: user.firstName, lastName: user.lastName, email: user.email, mfaEnabled: user.mfaEnabled }
 }
 
+/**
+ * The person renames themselves: their account and every school's directory
+ * entry of theirs take the name (each school otherwise keeps the names it
+ * entered, ADR 016).
+ */
 export async function updateName({ em, auth }: SignedIn, input: { firstName: string; lastName: string }) {
-	const user = await em.findOneOrFail(User, { id: auth.userId })
-	user.firstName = input.firstName
-	user.lastName = input.lastName
-	audit(em, auth, 'account.name-changed', { type: 'User', id: user.id, schoolId: null })
-	await em.flush()
+	await em.transactional(async (tx) => {
+		const user = await tx.findOneOrFail(User, { id: auth.userId })
+		user.firstName = input.firstName
+		user.lastName = input.lastName
+		await tx.nativeUpdate(SchoolMembership, { user: user.id }, { firstName: input.firstName, lastName: input.lastName })
+		audit(tx as never, auth, 'account.name-changed', { type: 'User', id: user.id, schoolId: null })
+		await tx.flush()
+	})
 }
 
 export type PasswordChange = { kind: 'changed' } | { kind: 'wrong-current' } | { kind: 'limited'; retryAfterSeconds: number }

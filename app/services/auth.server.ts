@@ -4,7 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { TOTPStrategy } from 'remix-auth-totp'
 import { AppError } from '#app/lib/errors.ts'
-import { PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
+import { byEmail, PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
 import { jsonColumn, type Em } from './database.server.ts'
@@ -137,7 +137,7 @@ export async function signInWithPassword(
 	const authenticator = new Authenticator<User | null>()
 	authenticator.use(
 		new FormStrategy(async () => {
-			const user = await em.findOne(User, { email: { $ilike: escapeLike(input.email) } }, { populate: ['passwordHash'] })
+			const user = await em.findOne(User, byEmail(input.email), { populate: ['passwordHash'] })
 			const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password)
 			return valid && user?.passwordHash ? user : null
 		}),
@@ -162,10 +162,6 @@ async function completeSignIn(em: Em, user: User): Promise<Headers> {
 	audit(em, { userId: user.id }, 'auth.sign-in', { type: 'User', id: user.id, schoolId: null })
 	const { setCookie } = await createSession(em, user)
 	return new Headers([['Set-Cookie', setCookie]])
-}
-
-function escapeLike(value: string) {
-	return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
 function formRequest(request: Request, fields: Record<string, string>) {
@@ -332,7 +328,7 @@ export async function requestPasswordReset({ em, clientAddress }: Visitor, reque
 		[RATE_LIMITS.resetMails, [email.toLowerCase(), clientAddress]],
 	])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
-	const user = await em.findOne(User, { email: { $ilike: escapeLike(email) } })
+	const user = await em.findOne(User, byEmail(email))
 	if (!user) return { kind: 'sent' }
 	const link = await issuePasswordToken(em, user, 'reset', `${appUrl(request)}/auth/new-password`)
 	await sendMail({

@@ -234,6 +234,8 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 				return tx.create(SchoolMembership, {
 					user,
 					school,
+					firstName: staff.firstName,
+					lastName: staff.lastName,
 					role: staff.role,
 					jobTitle: staff.jobTitle,
 					access: staff.access ?? 'active',
@@ -322,7 +324,15 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 		memberships.forEach(({ subdomain, ...membership }, index) => {
 			// Rows created in one flush share a timestamp: the order the switcher starts from is set here.
 			const createdAt = new Date(today.getTime() - (memberships.length - index) * 86_400_000)
-			tx.create(SchoolMembership, { user, school: schools.get(subdomain)!, ...membership, access: 'active', createdAt })
+			tx.create(SchoolMembership, {
+				user,
+				school: schools.get(subdomain)!,
+				...membership,
+				firstName: person.firstName,
+				lastName: person.lastName,
+				access: 'active',
+				createdAt,
+			})
 		})
 	})
 	// A member who has been invited but not yet set a password: their invitation is in the outbox.
