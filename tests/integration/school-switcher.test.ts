@@ -27,8 +27,8 @@ const one = async (query: string, params: unknown[] = []) => {
 
 async function addMembership(userId: string, schoolId: string, role: string, access: string, daysAgo: number) {
 	return one(
-		`insert into school_membership (id, created_at, updated_at, user_id, school_id, role, job_title, access)
-		values (gen_random_uuid(), now() - make_interval(days => ?), now(), ?, ?, ?, 'Cover', ?) returning id`,
+		`insert into school_membership (id, created_at, updated_at, user_id, school_id, role, job_title, access, first_name, last_name)
+		values (gen_random_uuid(), now() - make_interval(days => ?), now(), ?, ?, ?, 'Cover', ?, 'Dana', 'Dual') returning id`,
 		[daysAgo, userId, schoolId, role, access],
 	)
 }
