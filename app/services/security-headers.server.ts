@@ -1,3 +1,5 @@
+import { getEnv } from './env.server.ts'
+
 /** Headers on every HTML response (DESIGN.md §8): an enforced CSP with a per-request nonce, and friends. */
 export function securityHeaders(nonce: string): [string, string][] {
 	const csp = [
@@ -20,6 +22,6 @@ export function securityHeaders(nonce: string): [string, string][] {
 		['Referrer-Policy', 'same-origin'],
 		['X-Frame-Options', 'DENY'],
 	]
-	if (process.env.NODE_ENV === 'production') headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
+	if (getEnv().NODE_ENV === 'production') headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
 	return headers
 }
