@@ -99,3 +99,24 @@ describe('scrubEvent', () => {
 		expect(JSON.stringify(scrubEvent({ message: 'no such school: zq81marker' }, ['zq81marker']))).not.toContain('zq81marker')
 	})
 })
+
+describe('what database errors repeat', () => {
+	test('the rows and keys PostgreSQL quotes, the literals of a statement, password hashes', () => {
+		const scrubber = new Scrubber()
+		expect(scrubber.text('null value in column "x" violates not-null constraint. Failing row contains (1, Sam, Okafor, null).')).toBe(
+			`null value in column "x" violates not-null constraint. Failing row contains (${FILTERED}).`,
+		)
+		expect(scrubber.text('duplicate key value violates unique constraint "u". Key (upn)=(A123456789012) already exists.')).toBe(
+			`duplicate key value violates unique constraint "u". Key (upn)=(${FILTERED}) already exists.`,
+		)
+		expect(scrubber.text(`update "student" set "first_name" = 'Sam', "note" = 'it''s' where "id" = '1' - deadlock`)).toBe(
+			`update "student" set "first_name" = '${FILTERED}', "note" = '${FILTERED}' where "id" = '${FILTERED}' - deadlock`,
+		)
+		expect(scrubber.text("Cannot read properties of undefined (reading 'name')")).toBe("Cannot read properties of undefined (reading 'name')")
+		expect(scrubber.text('hash $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA, ok')).toBe(`hash ${FILTERED}, ok`)
+	})
+
+	test('a one-word value is taken out as a word, not from inside other names', () => {
+		expect(new Scrubber(['name']).text('first_name is missing: name')).toBe(`first_name is missing: ${FILTERED}`)
+	})
+})

@@ -75,15 +75,22 @@ export function stringsOf(value: unknown, out: string[] = [], depth = 0): string
 const EMAIL = /[^\s@<>"'`(),;:[\]\\/]+@[^\s@<>"'`(),;:[\]\\/]+\.[a-z]{2,}/gi
 // `name=value` pairs of a query string, in a URL or anywhere in a text.
 const QUERY_PAIR = /([?&])([^=&#\s"'<>]+)=([^&#\s"'<>]*)/g
-const WORD = /[\p{L}\p{N}]+/gu
+// What PostgreSQL's errors repeat of the rows they refuse, an SQL statement's literals, and password hashes.
+const FAILING_ROW = /(Failing row contains )\(.*\)/g
+const KEY_VALUE = /(Key \([^)]*\)=)\(.*?\)( already exists| is not present| conflicts)/g
+const SQL_STATEMENT = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|select\s[\s\S]*?\sfrom)\b/i
+const SQL_LITERAL = /'(?:[^']|'')*'/g
+const PASSWORD_HASH = /\$argon2(?:id|i|d)\$(?:v=\d+\$)?[^$\s]+\$[^$\s]+\$[A-Za-z0-9+/=]+/g
+const TOKEN = /[\p{L}\p{N}_]+/gu
 const ALPHANUMERIC = /^[\p{L}\p{N}]+$/u
 const TRIVIAL = new Set(['true', 'false', 'null', 'undefined', 'none'])
 
 /**
- * Takes out of any text: e-mail addresses, the values of query strings, and
- * the request's own values (what was posted, its query and cookies), as whole
- * phrases and word by word, so a value that a database error or a page repeats
- * is caught too.
+ * Takes out of any text: e-mail addresses, the values of query strings, what
+ * database errors repeat of rows and statements, password hashes, and the
+ * request's own values (what was posted, its query and cookies), as whole
+ * phrases and as words, so a value that an error or a page repeats is caught
+ * too.
  */
 export class Scrubber {
 	private readonly phrases: string[]
@@ -93,7 +100,13 @@ export class Scrubber {
 		const phrases = new Set<string>()
 		for (const raw of values) {
 			const value = raw.trim()
-			if (value.length >= 4 && !TRIVIAL.has(value.toLowerCase())) phrases.add(value)
+			if (TRIVIAL.has(value.toLowerCase())) continue
+			// A one-word value is matched as a word (so a posted "name" leaves `first_name` alone); a longer one anywhere.
+			if (ALPHANUMERIC.test(value)) {
+				if (value.length >= 4) this.words.add(value.toLowerCase())
+				continue
+			}
+			if (value.length >= 4) phrases.add(value)
 			// Words of a name or a sentence ("Sam Okafor", "Smith-Jones"), not the parts of an address or a URL.
 			for (const word of value.split(/[\s-]+/)) {
 				if (word.length >= 4 && ALPHANUMERIC.test(word) && !TRIVIAL.has(word.toLowerCase())) this.words.add(word.toLowerCase())
@@ -105,8 +118,14 @@ export class Scrubber {
 	text(value: string): string {
 		let text = value
 		for (const phrase of this.phrases) if (text.includes(phrase)) text = text.split(phrase).join(FILTERED)
-		if (this.words.size > 0) text = text.replace(WORD, (word) => (this.words.has(word.toLowerCase()) ? FILTERED : word))
-		return text.replace(EMAIL, '[email]').replace(QUERY_PAIR, (_, sep: string, name: string) => `${sep}${name}=${FILTERED}`)
+		if (this.words.size > 0) text = text.replace(TOKEN, (word) => (this.words.has(word.toLowerCase()) ? FILTERED : word))
+		if (SQL_STATEMENT.test(text)) text = text.replace(SQL_LITERAL, `'${FILTERED}'`)
+		return text
+			.replace(FAILING_ROW, `$1(${FILTERED})`)
+			.replace(KEY_VALUE, `$1(${FILTERED})$2`)
+			.replace(PASSWORD_HASH, FILTERED)
+			.replace(EMAIL, '[email]')
+			.replace(QUERY_PAIR, (_, sep: string, name: string) => `${sep}${name}=${FILTERED}`)
 	}
 }
 
@@ -151,7 +170,12 @@ const KEPT_HEADERS = new Set([
 ])
 const HEADER_ATTRIBUTE = /^http\.(request|response)\.header\.(.+)$/
 // Parts of an event the SDK makes and reads back (ids, times, its own description): never rewritten.
-const STRUCTURAL = new Set(['event_id', 'trace_id', 'span_id', 'parent_span_id', 'segment_id', 'timestamp', 'start_timestamp', 'sdk', 'platform', 'level', 'type', 'release', 'environment', 'dist', 'debug_meta'])
+const STRUCTURAL = new Set([
+	...['event_id', 'trace_id', 'span_id', 'parent_span_id', 'segment_id', 'timestamp', 'start_timestamp', 'sdk', 'platform'],
+	...['level', 'type', 'release', 'environment', 'dist', 'debug_meta'],
+	// A stack frame's place and source lines, read from the code on disk.
+	...['filename', 'abs_path', 'module', 'function', 'lineno', 'colno', 'in_app', 'pre_context', 'context_line', 'post_context'],
+])
 
 const SYSTEM_CONTEXTS = ['app', 'os', 'device', 'runtime', 'culture', 'cloud_resource', 'otel']
 
