@@ -4,24 +4,26 @@ import { RouterContextProvider } from 'react-router'
 import { serverContext } from '#app/context.ts'
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from '#app/services/csrf.server.ts'
 import { forkEm, migrate, openDatabase, type Database } from '#app/services/database.server.ts'
-import { readEnv, type Env } from '#app/services/env.server.ts'
+import { readEnv, setEnv, startupWarnings, type Env } from '#app/services/env.server.ts'
 import { startImportWorker } from '#app/services/import-queue.server.ts'
-import { initMonitoring } from '#app/services/monitoring.server.ts'
+import { initMonitoring, monitoringConfig } from '#app/services/monitoring.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 
 export type Spencer = { app: express.Express; db: Database; env: Env }
 
+// Tests configure the built app with the build's own env module (tests/integration/app.ts).
+export { readEnv, setEnv }
+
 /**
- * Opens the database, applies pending migrations, seeds the demo where
- * DESIGN.md §7 says to, starts the import worker, and returns the Express app
- * that serves the routes. `db.close()` stops the worker before the database.
+ * Makes `env` the configuration (validated by readEnv), opens the database,
+ * applies pending migrations, seeds the demo where DESIGN.md §7 says to,
+ * starts the import worker, and returns the Express app that serves the
+ * routes. `db.close()` stops the worker before the database.
  */
 export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
-	initMonitoring(
-		env.SENTRY_DSN
-			? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV, release: env.SENTRY_RELEASE }
-			: null,
-	)
+	setEnv(env)
+	for (const warning of startupWarnings(env)) console.warn(`Warning: ${warning}`)
+	initMonitoring(monitoringConfig(env))
 	const db = await openDatabase(env.database)
 	try {
 		const applied = await migrate(db.orm)

@@ -6,7 +6,7 @@ import { TOTPStrategy } from 'remix-auth-totp'
 import { AppError } from '#app/lib/errors.ts'
 import { byEmail, PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
+import { PENDING_SIGN_IN_COOKIE, readTokenCookie, secureCookies, tokenCookie } from './cookies.server.ts'
 import { jsonColumn, type Em } from './database.server.ts'
 import { appUrl, sendMail } from './mail.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
@@ -193,7 +193,7 @@ async function totpStrategy(em: Em, onCode: (code: string, formData: FormData) =
 			emailSentRedirect: '/auth/login',
 			successRedirect: '/auth/login',
 			failureRedirect: '/auth/login',
-			cookieOptions: { ...(process.env.NODE_ENV === 'production' ? { secure: true } : {}), maxAge: PENDING_SIGN_IN_MS / 1000 },
+			cookieOptions: { ...(secureCookies() ? { secure: true } : {}), maxAge: PENDING_SIGN_IN_MS / 1000 },
 			sendTOTP: async ({ code, formData }) => onCode(code, formData),
 		},
 		async ({ email }) => {

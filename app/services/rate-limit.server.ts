@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Em } from './database.server.ts'
+import { getEnv } from './env.server.ts'
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number }
 
@@ -13,7 +14,7 @@ export const RATE_LIMITS = {
 	authPosts: {
 		name: 'auth-posts',
 		get limit() {
-			return Number(process.env.AUTH_POSTS_PER_MINUTE ?? 10)
+			return getEnv().AUTH_POSTS_PER_MINUTE
 		},
 		windowMs: 60_000,
 	},

@@ -6,11 +6,14 @@ import path from 'node:path'
 import type { Express } from 'express'
 import pg from 'pg'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
+import { startFakeSentry, type FakeSentry } from '../support/fake-sentry.ts'
 
 /**
  * The production build, served on a loopback port against a fresh database
- * with the demo seeded: tests speak HTTP to it as a browser would, through
- * every middleware, guard and route.
+ * with the demo seeded, in the production configuration (issue 12):
+ * NODE_ENV=production, a real SESSION_SECRET, and error reporting on, to a
+ * fake Sentry ingest of its own. Tests speak HTTP to it as a browser would,
+ * through every middleware, guard and route.
  */
 export type TestApp = {
 	url: string
@@ -18,22 +21,30 @@ export type TestApp = {
 	sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>
 	/** Messages written to this app's outbox, oldest first. */
 	outbox(): { to: string; subject: string; body: string }[]
+	/** What the app reported to Sentry. */
+	sentry: FakeSentry
+	/** Changes the running app's configuration (what it reads per request, such as SMTP_URL); `undefined` unsets. */
+	configure(overrides: Record<string, string | undefined>): void
 	close(): Promise<void>
 }
 
+type Env = { database: { engine: string } }
 type Spencer = {
 	app: Express
 	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
+}
+type Build = {
+	createSpencer(env: Env): Promise<Spencer>
+	readEnv(source: Record<string, string | undefined>): Env
+	setEnv(env: Env): Env
 }
 
 export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
 	buildIfNeeded({ quiet: true })
 	const outboxDir = mkdtempSync(path.join(tmpdir(), 'spencer-outbox-'))
-	process.env.MAIL_OUTBOX_DIR = outboxDir
-	delete process.env.SMTP_URL
-	Object.assign(process.env, env)
+	const sentry = await startFakeSentry()
 
-	let database: { engine: 'pglite'; dir: null } | { engine: 'postgresql'; url: string } = { engine: 'pglite', dir: null }
+	let databaseUrl = 'pglite://memory'
 	let drop = async () => {}
 	const serverUrl = process.env.TEST_DATABASE_URL
 	if (serverUrl) {
@@ -41,23 +52,23 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 		await admin(serverUrl, `create database ${name}`)
 		const url = new URL(serverUrl)
 		url.pathname = `/${name}`
-		database = { engine: 'postgresql', url: url.toString() }
+		databaseUrl = url.toString()
 		drop = () => admin(serverUrl, `drop database if exists ${name} with (force)`)
 	}
-	// The build runs as in production: __Host- cookies, Secure, HSTS.
-	process.env.NODE_ENV = 'production'
-	const { createSpencer } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as {
-		createSpencer(env: object): Promise<Spencer>
-	}
-	const spencer = await createSpencer({
+	const { createSpencer, readEnv, setEnv } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as Build
+	// Read by the build's own reader, as `npm start` reads the environment: a value the app refuses fails here.
+	const source: Record<string, string | undefined> = {
+		SESSION_SECRET: randomBytes(32).toString('hex'),
+		SENTRY_DSN: sentry.dsn,
+		SENTRY_RELEASE: 'test',
 		...env,
+		// The build runs as in production: __Host- cookies, Secure, HSTS, the secret required on PostgreSQL.
 		NODE_ENV: 'production',
-		PORT: 0,
 		SEED_DEMO: '1',
 		MAIL_OUTBOX_DIR: outboxDir,
-		SENTRY_RELEASE: 'test',
-		database,
-	})
+		DATABASE_URL: databaseUrl,
+	}
+	const spencer = await createSpencer(readEnv(source))
 	const server = spencer.app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	const { port } = server.address() as AddressInfo
@@ -75,11 +86,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 					return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
 				})
 		},
+		sentry,
+		configure(overrides) {
+			Object.assign(source, overrides)
+			setEnv(readEnv(source))
+		},
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()))
 			server.closeAllConnections()
 			await spencer.db.close()
 			await drop()
+			await sentry.close()
 			rmSync(outboxDir, { recursive: true, force: true })
 		},
 	}

@@ -247,7 +247,7 @@ describe('an invitation e-mail that cannot be sent', () => {
 		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()))
 		const port = (closed.address() as AddressInfo).port
 		await new Promise<void>((resolve) => closed.close(() => resolve()))
-		process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+		app.configure({ SMTP_URL: `smtp://127.0.0.1:${port}` })
 		const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
 		try {
 			const added = await office.post('/school-admin/directory/add', { ...addForm({ email: 'unmailed@oakfield.test', firstName: 'Una' }), giveAccess: 'on' })
@@ -272,7 +272,7 @@ describe('an invitation e-mail that cannot be sent', () => {
 			}
 		} finally {
 			warnings.mockRestore()
-			delete process.env.SMTP_URL
+			app.configure({ SMTP_URL: undefined })
 		}
 		expect(app.outbox().filter((message) => message.to.includes('unmailed@oakfield.test'))).toEqual([])
 	})
