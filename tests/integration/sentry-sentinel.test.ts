@@ -83,6 +83,8 @@ const ROLES: Role[] = [
 	{ name: 'school admin', email: 'office@oakfield.test', areas: ['school-admin', 'settings'], start: [], follow: true },
 	{ name: 'need manager', email: 'senco@oakfield.test', areas: ['need-manager', 'students'], start: [primed.profileWithRecommendation], follow: true },
 	{ name: 'professional', email: 'teacher@oakfield.test', areas: ['professional', 'students'], start: [], follow: true },
+	// Staff of two schools: the header's school switcher.
+	{ name: 'staff of two schools', email: 'cover@meadowview.test', areas: ['need-manager'], start: ['/need-manager'], follow: false },
 	{
 		name: 'platform admin impersonating',
 		email: 'admin@spencer.test',
