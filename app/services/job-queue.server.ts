@@ -1,6 +1,6 @@
 import { types as pgliteTypes } from '@electric-sql/pglite'
 import { PgliteConnection } from '@mikro-orm/pglite'
-import { fromKysely, fromPglite, PgBoss, type Db, type JobWithMetadata, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
+import { fromKysely, fromPglite, PgBoss, type Db, type JobResult, type JobWithMetadata, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
 import type { Database, Em, Orm } from './database.server.ts'
 
 /**
@@ -30,7 +30,7 @@ export type JobSystem = {
 	boss: PgBoss
 	/** True from the moment `stop()` is called: long handlers (imports) end after their current step. */
 	isStopping(): boolean
-	/** Creates (or updates) a queue and works it in this instance with `handler`. */
+	/** Creates (or updates) a queue and works it in this instance with `handler`, job by job; a job whose handler throws is retried. */
 	define<Q extends QueueName>(name: Q, queue: Omit<Queue, 'name'>, work: WorkOptions, handler: (job: JobWithMetadata<JobData[Q]>) => Promise<void>): Promise<void>
 	/** Stops taking jobs, lets the running ones end (or hands them back), then stops pg-boss. */
 	stop(): Promise<void>
@@ -75,15 +75,22 @@ export async function startJobSystem(db: Database, options: { schedule: boolean 
 			const { policy: _policy, partition: _partition, deadLetter: _deadLetter, ...changeable } = queue
 			// A queue made by an earlier version keeps its name and policy; its retries, retention and heartbeat follow this code.
 			await boss.updateQueue(name, changeable)
-			const options = { ...work, includeMetadata: true } as const
-			await boss.work<JobData[typeof name], unknown, typeof options>(name, options, async ([job]) => {
-				if (!job) return
-				try {
-					await handler(job)
-				} catch (error) {
-					// pg-boss keeps a failed job's error with it: only its kind, since a database message can quote personal data.
-					throw new Error(`${name} job failed: ${error instanceof Error ? error.name : 'unknown error'}`)
+			// Jobs come in batches (a burst of mail is fetched at once, not one per poll); each is settled on its own.
+			const options = { ...work, includeMetadata: true, perJobResults: true, burstWhenBatchFull: true } as const
+			await boss.work<JobData[typeof name], unknown, typeof options>(name, options, async (batch) => {
+				const results: JobResult[] = []
+				for (const job of batch) {
+					try {
+						await handler(job)
+						results.push({ id: job.id, status: 'completed' })
+					} catch (error) {
+						// Only the error's kind, in the log and in the output pg-boss keeps: a database message can quote personal data.
+						const kind = error instanceof Error ? error.name : 'unknown error'
+						console.warn(`Job ${job.id} of ${name} not done (${kind}): it will be retried`)
+						results.push({ id: job.id, status: 'failed', output: { error: kind } })
+					}
 				}
+				return results
 			})
 		},
 		async stop() {

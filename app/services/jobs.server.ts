@@ -37,14 +37,15 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 				deleteAfterSeconds: 7 * 86_400,
 				notify: true,
 			},
-			{ pollingIntervalSeconds: 2, localConcurrency: 1 },
+			// One import at a time per instance; other instances take the others.
+			{ batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
 			importJobHandler(db.orm, settings.import, jobs.isStopping),
 		)
 		await jobs.define(
 			QUEUES.roundsDue,
 			// At most one waiting and one running: a tick sent while a run goes on waits for it.
 			{ policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 600, deleteAfterSeconds: 86_400, notify: true },
-			{ pollingIntervalSeconds: 10 },
+			{ batchSize: 1, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 },
 			async () => ensureRoundsDue(forkEm(db.orm), null),
 		)
 		await jobs.define(
@@ -59,7 +60,7 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 				deleteAfterSeconds: 3600,
 				notify: true,
 			},
-			{ pollingIntervalSeconds: 2, localConcurrency: 2 },
+			{ batchSize: 10, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
 			async (job) => sendPasswordResetMail(forkEm(db.orm), job.data),
 		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})

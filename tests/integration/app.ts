@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
 import pg from 'pg'
+import { expect } from 'vitest'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
 
 /**
@@ -17,16 +18,24 @@ export type TestApp = {
 	/** Raw SQL on the app's database (the app owns the connection). */
 	sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>
 	/** Messages written to this app's outbox, oldest first. */
-	outbox(): { to: string; subject: string; body: string }[]
+	outbox(): Mail[]
+	/** The newest message that matches, waiting for the job that sends it (mail goes out after the response, ADR 019). */
+	mail(matches: (mail: Mail) => boolean, timeoutMs?: number): Promise<Mail>
+	/** The app's job system: sends a job; waits until no job is waiting or running (then what was queued has been done). */
+	jobs: { send(name: string, data?: object): Promise<string | null>; settled(timeoutMs?: number): Promise<void> }
 	close(): Promise<void>
 }
+
+export type Mail = { to: string; subject: string; body: string }
 
 type Spencer = {
 	app: Express
 	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
+	jobs: { boss: { send(name: string, data: object): Promise<string | null> } }
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `options.schedule: false` keeps the app from sending scheduled jobs (the due rounds) while a test watches what a page writes. */
+export async function startApp(env: Record<string, string> = {}, options: { schedule?: boolean } = {}): Promise<TestApp> {
 	buildIfNeeded({ quiet: true })
 	const outboxDir = mkdtempSync(path.join(tmpdir(), 'spencer-outbox-'))
 	process.env.MAIL_OUTBOX_DIR = outboxDir
@@ -47,7 +56,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 	// The build runs as in production: __Host- cookies, Secure, HSTS.
 	process.env.NODE_ENV = 'production'
 	const { createSpencer } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as {
-		createSpencer(env: object): Promise<Spencer>
+		createSpencer(env: object, options?: { schedule?: boolean }): Promise<Spencer>
 	}
 	const spencer = await createSpencer({
 		...env,
@@ -57,23 +66,40 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 		MAIL_OUTBOX_DIR: outboxDir,
 		SENTRY_RELEASE: 'test',
 		database,
-	})
+	}, options)
 	const server = spencer.app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	const { port } = server.address() as AddressInfo
 
+	const sql = <T>(query: string, params?: unknown[]) => spencer.db.orm.em.fork().execute<T[]>(query, params)
+	const outbox = (): Mail[] =>
+		readdirSync(outboxDir)
+			.filter((file) => file.endsWith('.eml'))
+			.sort()
+			.map((file) => {
+				const raw = readFileSync(path.join(outboxDir, file), 'utf8')
+				const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
+				return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
+			})
 	return {
 		url: `http://127.0.0.1:${port}`,
-		sql: (query, params) => spencer.db.orm.em.fork().execute(query, params),
-		outbox() {
-			return readdirSync(outboxDir)
-				.filter((file) => file.endsWith('.eml'))
-				.sort()
-				.map((file) => {
-					const raw = readFileSync(path.join(outboxDir, file), 'utf8')
-					const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
-					return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
-				})
+		sql,
+		outbox,
+		async mail(matches, timeoutMs = 15_000) {
+			let found: Mail | undefined
+			await expect.poll(() => (found = outbox().filter(matches).at(-1)), { timeout: timeoutMs, interval: 25 }).toBeDefined()
+			return found!
+		},
+		jobs: {
+			send: (name, data = {}) => spencer.jobs.boss.send(name, data),
+			async settled(timeoutMs = 15_000) {
+				await expect
+					.poll(async () => (await sql<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')"))[0]?.n, {
+						timeout: timeoutMs,
+						interval: 25,
+					})
+					.toBe(0)
+			},
 		},
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()))
