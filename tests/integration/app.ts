@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
 import pg from 'pg'
-import { expect } from 'vitest'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
 
 /**
@@ -86,19 +85,13 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 		sql,
 		outbox,
 		async mail(matches, timeoutMs = 15_000) {
-			let found: Mail | undefined
-			await expect.poll(() => (found = outbox().filter(matches).at(-1)), { timeout: timeoutMs, interval: 25 }).toBeDefined()
-			return found!
+			return waitFor(() => outbox().filter(matches).at(-1), timeoutMs, 'the mail')
 		},
 		jobs: {
 			send: (name, data = {}) => spencer.jobs.boss.send(name, data),
 			async settled(timeoutMs = 15_000) {
-				await expect
-					.poll(async () => (await sql<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')"))[0]?.n, {
-						timeout: timeoutMs,
-						interval: 25,
-					})
-					.toBe(0)
+				const open = async () => (await sql<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')"))[0]!.n
+				await waitFor(async () => (await open()) === 0 || undefined, timeoutMs, 'the jobs to end')
 			},
 		},
 		async close() {
@@ -108,6 +101,17 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 			await drop()
 			rmSync(outboxDir, { recursive: true, force: true })
 		},
+	}
+}
+
+/** What `probe` finds once it finds something, asked every 25 ms (the job system runs in the background, ADR 019). */
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+	const until = Date.now() + timeoutMs
+	for (;;) {
+		const found = await probe()
+		if (found !== undefined) return found
+		if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}`)
+		await new Promise((resolve) => setTimeout(resolve, 25))
 	}
 }
 
