@@ -58,9 +58,11 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 				expireInSeconds: 120,
 				retentionSeconds: 3600,
 				deleteAfterSeconds: 3600,
-				notify: true,
+				// Not woken by the send: a worker woken at once would look the address up while the request is still
+				// answering, on the same process (and on PGlite the same connection), and slow the answer for a known address.
+				notify: false,
 			},
-			{ batchSize: 10, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+			{ batchSize: 10, pollingIntervalSeconds: 1 },
 			async (job) => sendPasswordResetMail(forkEm(db.orm), job.data),
 		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
