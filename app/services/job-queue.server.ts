@@ -47,7 +47,7 @@ export async function startJobSystem(db: Database, options: { schedule: boolean 
 	const common = {
 		schema: 'pgboss',
 		schedule: options.schedule,
-		// Workers wake at once when a job is sent (NOTIFY), instead of at their next poll.
+		// Workers of the queues that ask for it wake at once when a job is sent (NOTIFY), not at their next poll.
 		useListenNotify: true,
 		// A dead instance's jobs are found by their stopped heartbeat: look every 10 s rather than every minute.
 		superviseIntervalSeconds: 10,
