@@ -52,6 +52,8 @@ export async function startJobSystem(db: Database, options: { schedule: boolean 
 		// A dead instance's jobs are found by their stopped heartbeat: look every 10 s rather than every minute.
 		superviseIntervalSeconds: 10,
 		monitorIntervalSeconds: 10,
+		// The schedules are checked every 15 s (pg-boss: 5 s): the due rounds need minutes, and on PGlite every check takes the one connection.
+		cronWorkerIntervalSeconds: 15,
 		// Sentry registers an OpenTelemetry SDK: pg-boss's spans would carry queue names and job ids into error reports.
 		openTelemetry: { enabled: false },
 	}
