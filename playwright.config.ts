@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { requireChromium } from './scripts/find-chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 // Per port, so two runs side by side (CI and a developer) never share an outbox or results.
@@ -17,8 +18,8 @@ export default defineConfig({
 	use: {
 		baseURL: `http://localhost:${PORT}`,
 		launchOptions: {
-			// Playwright cannot download its own browser here: use the system's Chromium.
-			executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
+			// PLAYWRIGHT_CHROMIUM_PATH, else a system Chromium or Chrome, else Playwright's own (scripts/find-chromium.ts).
+			executablePath: requireChromium().path,
 			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 		},
 		trace: 'retain-on-failure',

@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUSES, type FeedbackStatus, type ProfileKind } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
@@ -79,7 +80,7 @@ export async function listAssigned(
 	}
 	if (query.q) {
 		conditions.push(`lower(s.first_name || ' ' || s.last_name) like ?`)
-		params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+		params.push(containsPattern(query.q))
 	}
 	const where = `where ${conditions.join(' and ')}`
 	const [rows, totals] = await Promise.all([

@@ -21,8 +21,8 @@ export type ImportValuesRow<Values> = { row: number; values: Values }
 /** What a batch's rows would do, decided against the database. */
 export type ImportPlan<Values> = {
 	create: ImportValuesRow<Values>[]
-	/** `id` is the record to update; `detail` carries what a kind needs besides (the directory: the user, and whether to rename them). */
-	update: (ImportValuesRow<Values> & { id: string; detail?: { userId: string; rename: boolean } })[]
+	/** `id` is the record to update. */
+	update: (ImportValuesRow<Values> & { id: string })[]
 	unchanged: number
 	refused: ImportRowError[]
 }

@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { ProfileKind } from '#app/models/enums.ts'
 import { Profile, Questionnaire, SchoolMembership } from '#app/models/index.ts'
@@ -172,7 +173,7 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 	const conditions = ['s.school_id = ?', 's.archived = false']
 	const params: unknown[] = [schoolId]
 	if (query.q) {
-		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		const search = containsPattern(query.q)
 		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
 		params.push(search, search, search)
 	}
@@ -190,12 +191,11 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 	const [links, profiles] = students.length
 		? await Promise.all([
 				em.execute<{ student_id: string; is_key: boolean; first_name: string; last_name: string }[]>(
-					`select sp.student_id, sp.is_key, u.first_name, u.last_name
+					`select sp.student_id, sp.is_key, m.first_name, m.last_name
 					from student_professional sp
 					join school_membership m on m.id = sp.membership_id and m.school_id = ?
-					join users u on u.id = m.user_id
 					where sp.student_id = any(?::uuid[])
-					order by lower(u.last_name), lower(u.first_name)`,
+					order by lower(m.last_name), lower(m.first_name)`,
 					[schoolId, ids],
 				),
 				em.execute<
@@ -214,8 +214,8 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 				>(
 					`select p.id, p.student_id, q.title, p.kind, p.interval_weeks, p.start_date, p.end_date, p.status,
 						(select count(*)::int from round r where r.profile_id = p.id) as rounds,
-						(select array_agg(u.first_name || ' ' || u.last_name order by lower(u.last_name), lower(u.first_name))
-							from profile_respondent pr join school_membership m on m.id = pr.membership_id join users u on u.id = m.user_id
+						(select array_agg(m.first_name || ' ' || m.last_name order by lower(m.last_name), lower(m.first_name))
+							from profile_respondent pr join school_membership m on m.id = pr.membership_id
 							where pr.profile_id = p.id) as respondents
 					from profile p join questionnaire q on q.id = p.questionnaire_id
 					where p.school_id = ? and p.student_id = any(?::uuid[])

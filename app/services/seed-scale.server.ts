@@ -37,19 +37,16 @@ export async function seedScale(em: Em, options: ScaleOptions): Promise<ScaleRes
 		if (await em.count(School, { subdomain })) continue
 		await em.transactional(async (tx) => {
 			const school = tx.create(School, { name: `Scale School ${n}`, subdomain, type: 'Secondary' })
-			const staff = (['needManager', 'professional'] as const).map((role) =>
-				tx.create(SchoolMembership, {
+			const staff = (['needManager', 'professional'] as const).map((role) => {
+				const name = { firstName: 'Scale', lastName: role === 'needManager' ? 'SENCo' : 'Teacher' }
+				return tx.create(SchoolMembership, {
 					school,
 					role,
 					access: 'active',
-					user: tx.create(User, {
-						email: `${role === 'needManager' ? 'senco' : 'teacher'}@${subdomain}.test`,
-						firstName: 'Scale',
-						lastName: role === 'needManager' ? 'SENCo' : 'Teacher',
-						passwordHash,
-					}),
-				}),
-			)
+					...name,
+					user: tx.create(User, { email: `${role === 'needManager' ? 'senco' : 'teacher'}@${subdomain}.test`, ...name, passwordHash }),
+				})
+			})
 			await tx.flush()
 			const professional = staff[1]!
 
