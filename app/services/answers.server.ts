@@ -62,8 +62,8 @@ const ASSIGNED_FROM = `from feedback f
  * The feedback the acting user must give (or has given): their rows of the
  * school's profiles, open ones first, by the day they opened; a closed
  * profile's rounds stay listed only once complete. `openOnly` keeps what is
- * still to do (the home's first tab). Two queries (page, total); the caller
- * brings the rounds up to date first (ensureRoundsDue).
+ * still to do (the home's first tab). Two queries (page, total). Rounds
+ * appear as the scheduled job creates them (ADR 019).
  */
 export async function listAssigned(
 	app: SignedIn,

@@ -8,6 +8,7 @@ import { byEmail, PasswordToken, PendingSignIn, SchoolMembership, User, type Sch
 import { audit } from './audit.server.ts'
 import { PENDING_SIGN_IN_COOKIE, readTokenCookie, secureCookies, tokenCookie } from './cookies.server.ts'
 import { jsonColumn, type Em } from './database.server.ts'
+import { enqueue, QUEUES, type JobData } from './job-queue.server.ts'
 import { appUrl, sendMail } from './mail.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { hit, hitEach, peek, RATE_LIMITS, reset, signInDelayMs } from './rate-limit.server.ts'
@@ -320,7 +321,11 @@ export const INVITATION_TOKEN_MS = 7 * 24 * 60 * 60_000
 
 export type ResetRequestResult = { kind: 'sent' } | { kind: 'limited'; retryAfterSeconds: number }
 
-/** Forgot password: the same answer whether or not the account exists. */
+/**
+ * Forgot password: the same answer whether or not the account exists, after
+ * the same work. The request only queues the mail; the job looks the address
+ * up after the response (ADR 019), so the answer's timing says nothing.
+ */
 export async function requestPasswordReset({ em, clientAddress }: Visitor, request: Request, email: string): Promise<ResetRequestResult> {
 	// Per client, and per address from that client: a stranger elsewhere never uses up the owner's own requests.
 	const limit = await hitEach(em, [
@@ -328,15 +333,20 @@ export async function requestPasswordReset({ em, clientAddress }: Visitor, reque
 		[RATE_LIMITS.resetMails, [email.toLowerCase(), clientAddress]],
 	])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
+	await enqueue(em, QUEUES.resetMail, { email, linkBase: `${appUrl(request)}/auth/new-password` })
+	return { kind: 'sent' }
+}
+
+/** The reset mail job: a link to the account of that address, if there is one; nothing otherwise. */
+export async function sendPasswordResetMail(em: Em, { email, linkBase }: JobData['password-reset-mail']) {
 	const user = await em.findOne(User, byEmail(email))
-	if (!user) return { kind: 'sent' }
-	const link = await issuePasswordToken(em, user, 'reset', `${appUrl(request)}/auth/new-password`)
+	if (!user) return
+	const link = await issuePasswordToken(em, user, 'reset', linkBase)
 	await sendMail({
 		to: user.email,
 		subject: 'Reset your Spencer password',
 		text: `Someone asked to reset the password of your Spencer account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it was not you, you can ignore this e-mail: your password has not changed.`,
 	})
-	return { kind: 'sent' }
 }
 
 /** Sends an invitation: a link to set a password, after which the user is signed in. */

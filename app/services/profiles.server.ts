@@ -27,9 +27,11 @@ export function todayInUk(now = new Date()): string {
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
 
 /**
- * Creates the rounds that have fallen due for the school's active profiles,
- * and a Feedback row for each respondent of each new round — two inserts in
- * one statement, whatever the number of profiles.
+ * Creates the rounds that have fallen due for the active profiles of one
+ * school (`schoolId`) or of every school (null), and a Feedback row for each
+ * respondent of each new round — two inserts in one statement, whatever the
+ * number of profiles. Called by the scheduled "rounds-due" job and by the
+ * post that creates a profile, never by a page's loader (ADR 019).
  *
  * A one-time profile has round 0 on its start date; a recurring one a round
  * every N weeks from its start, up to today and not after its end date (an
@@ -39,9 +41,7 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
  * nothing` make it idempotent: concurrent callers create each row once, and
  * the feedback of a round is written in the same statement as the round.
  */
-export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null } | string, today: string = todayInUk()) {
-	const schoolId = typeof scope === 'string' ? scope : scope.schoolId
-	if (!schoolId) return
+export async function ensureRoundsDue(em: Em, schoolId: string | null, today: string = todayInUk()) {
 	await em.execute(
 		`with due as (
 			select p.id as profile_id, g.i as index,
@@ -54,7 +54,7 @@ export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null }
 				case when p.kind = 'one-time' then 0
 					else (least(?::date, coalesce(p.end_date, ?::date)) - p.start_date) / (7 * p.interval_weeks) end
 			) as g(i)
-			where p.school_id = ? and p.status = 'active' and p.start_date <= ?::date
+			where p.status = 'active' and p.start_date <= ?::date${schoolId ? ' and p.school_id = ?' : ''}
 		),
 		new_rounds as (
 			insert into round (id, created_at, updated_at, profile_id, index, opens_on)
@@ -66,7 +66,7 @@ export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null }
 		select gen_random_uuid(), now(), now(), nr.id, pr.membership_id, 'incomplete'
 		from new_rounds nr join profile_respondent pr on pr.profile_id = nr.profile_id
 		on conflict (round_id, respondent_id) do nothing`,
-		[today, today, schoolId, today],
+		schoolId ? [today, today, today, schoolId] : [today, today, today],
 	)
 }
 
@@ -165,8 +165,7 @@ const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString(
  * One page of the school's students (not archived) with their professionals
  * and profiles, for the manage-students screen: four queries whatever the
  * number of students (the page, the total, the page's links, the page's
- * profiles with their rounds and respondents). The caller brings the rounds
- * up to date first (ensureRoundsDue).
+ * profiles with their rounds and respondents).
  */
 export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: ManagedStudent[]; total: number }> {
 	const { em } = app

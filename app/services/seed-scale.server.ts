@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 // One file per function: the package's index loads its whole library (~200 MB of resident memory on Node 24).
 import { format } from 'date-fns/format'
+import { addDays } from 'date-fns/addDays'
 import { subWeeks } from 'date-fns/subWeeks'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { School, SchoolMembership, User, YEAR_GROUPS } from '#app/models/index.ts'
@@ -26,7 +27,9 @@ export async function seedScale(em: Em, options: ScaleOptions): Promise<ScaleRes
 	const { questionnaire } = await ensureDemoQuestionnaire(em)
 	const passwordHash = await hashPassword(DEMO_PASSWORD)
 	const today = options.today ?? new Date()
-	const start = subWeeks(today, INTERVAL_WEEKS * options.rounds)
+	// The next round opens tomorrow: nothing is due that the data set has not made, so the first start of a server on it
+	// does not make 50,000 rounds in the middle of a measurement (the due-rounds job, ADR 019).
+	const start = addDays(subWeeks(today, INTERVAL_WEEKS * options.rounds), 1)
 	const result: ScaleResult = { schoolsCreated: 0, students: 0, answers: 0 }
 
 	for (let n = 1; n <= options.schools; n++) {

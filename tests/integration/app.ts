@@ -20,7 +20,11 @@ export type TestApp = {
 	/** Raw SQL on the app's database (the app owns the connection). */
 	sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>
 	/** Messages written to this app's outbox, oldest first. */
-	outbox(): { to: string; subject: string; body: string }[]
+	outbox(): Mail[]
+	/** The newest message that matches, waiting for the job that sends it (mail goes out after the response, ADR 019). */
+	mail(matches: (mail: Mail) => boolean, timeoutMs?: number): Promise<Mail>
+	/** The app's job system: sends a job; waits until no job is waiting or running (then what was queued has been done). */
+	jobs: { send(name: string, data?: object): Promise<string | null>; settled(timeoutMs?: number): Promise<void> }
 	/** What the app reported to Sentry. */
 	sentry: FakeSentry
 	/** Changes the running app's configuration (what it reads per request, such as SMTP_URL); `undefined` unsets. */
@@ -28,18 +32,22 @@ export type TestApp = {
 	close(): Promise<void>
 }
 
+export type Mail = { to: string; subject: string; body: string }
+
 type Env = { database: { engine: string } }
 type Spencer = {
 	app: Express
 	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
+	jobs: { boss: { send(name: string, data: object): Promise<string | null> } }
 }
 type Build = {
-	createSpencer(env: Env): Promise<Spencer>
+	createSpencer(env: Env, options?: { schedule?: boolean }): Promise<Spencer>
 	readEnv(source: Record<string, string | undefined>): Env
 	setEnv(env: Env): Env
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `options.schedule: false` keeps the app from sending scheduled jobs (the due rounds) while a test watches what a page writes. */
+export async function startApp(env: Record<string, string> = {}, options: { schedule?: boolean } = {}): Promise<TestApp> {
 	buildIfNeeded({ quiet: true })
 	const outboxDir = mkdtempSync(path.join(tmpdir(), 'spencer-outbox-'))
 	const sentry = await startFakeSentry()
@@ -68,23 +76,34 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 		MAIL_OUTBOX_DIR: outboxDir,
 		DATABASE_URL: databaseUrl,
 	}
-	const spencer = await createSpencer(readEnv(source))
+	const spencer = await createSpencer(readEnv(source), options)
 	const server = spencer.app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	const { port } = server.address() as AddressInfo
 
+	const sql = <T>(query: string, params?: unknown[]) => spencer.db.orm.em.fork().execute<T[]>(query, params)
+	const outbox = (): Mail[] =>
+		readdirSync(outboxDir)
+			.filter((file) => file.endsWith('.eml'))
+			.sort()
+			.map((file) => {
+				const raw = readFileSync(path.join(outboxDir, file), 'utf8')
+				const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
+				return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
+			})
 	return {
 		url: `http://127.0.0.1:${port}`,
-		sql: (query, params) => spencer.db.orm.em.fork().execute(query, params),
-		outbox() {
-			return readdirSync(outboxDir)
-				.filter((file) => file.endsWith('.eml'))
-				.sort()
-				.map((file) => {
-					const raw = readFileSync(path.join(outboxDir, file), 'utf8')
-					const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
-					return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
-				})
+		sql,
+		outbox,
+		async mail(matches, timeoutMs = 15_000) {
+			return waitFor(() => outbox().filter(matches).at(-1), timeoutMs, 'the mail')
+		},
+		jobs: {
+			send: (name, data = {}) => spencer.jobs.boss.send(name, data),
+			async settled(timeoutMs = 15_000) {
+				const open = async () => (await sql<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')"))[0]!.n
+				await waitFor(async () => (await open()) === 0 || undefined, timeoutMs, 'the jobs to end')
+			},
 		},
 		sentry,
 		configure(overrides) {
@@ -99,6 +118,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 			await sentry.close()
 			rmSync(outboxDir, { recursive: true, force: true })
 		},
+	}
+}
+
+/** What `probe` finds once it finds something, asked every 25 ms (the job system runs in the background, ADR 019). */
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+	const until = Date.now() + timeoutMs
+	for (;;) {
+		const found = await probe()
+		if (found !== undefined) return found
+		if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}`)
+		await new Promise((resolve) => setTimeout(resolve, 25))
 	}
 }
 

@@ -166,6 +166,11 @@ async function startServer(env: Record<string, string>): Promise<{ app: TestApp;
 		url,
 		sql: () => Promise.reject(new Error('this app runs in another process')),
 		outbox: () => [],
+		mail: () => Promise.reject(new Error('this app runs in another process')),
+		jobs: {
+			send: () => Promise.reject(new Error('this app runs in another process')),
+			settled: () => Promise.reject(new Error('this app runs in another process')),
+		},
 		sentry,
 		configure: () => {
 			throw new Error('this app runs in another process')
