@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { Profile, Questionnaire, User } from '#app/models/index.ts'
 import { forkEm, openDatabase, type Database } from '#app/services/database.server.ts'
+import { getEnv } from '#app/services/env.server.ts'
 import { enqueue, QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { ROUNDS_DUE_CRON, startJobs } from '#app/services/jobs.server.ts'
 import { ensureRoundsDue, todayInUk } from '#app/services/profiles.server.ts'
@@ -41,10 +42,12 @@ async function settled() {
 		.toBe(0)
 }
 
-const outbox = () =>
-	readdirSync(process.env.MAIL_OUTBOX_DIR!)
+const outbox = () => {
+	const dir = getEnv().MAIL_OUTBOX_DIR
+	return readdirSync(dir)
 		.filter((file) => file.endsWith('.eml'))
-		.map((file) => /^To: (.*)$/m.exec(readFileSync(path.join(process.env.MAIL_OUTBOX_DIR!, file), 'utf8'))?.[1]?.trim() ?? '')
+		.map((file) => /^To: (.*)$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1]?.trim() ?? '')
+}
 
 test('a job runs once across two instances: 30 reset mails, each sent once, by either instance', async () => {
 	const em = db.em()
