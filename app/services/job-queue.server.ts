@@ -16,6 +16,7 @@ export const QUEUES = {
 	import: 'import',
 	roundsDue: 'rounds-due',
 	resetMail: 'password-reset-mail',
+	housekeeping: 'housekeeping',
 } as const
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
@@ -24,6 +25,7 @@ export type JobData = {
 	import: { importId: string }
 	'rounds-due': Record<string, never>
 	'password-reset-mail': { email: string; linkBase: string }
+	housekeeping: Record<string, never>
 }
 
 export type JobSystem = {

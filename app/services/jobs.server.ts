@@ -3,9 +3,12 @@ import { forkEm, type Database } from './database.server.ts'
 import { importJobHandler, queueUnfinishedImports, type WorkerOptions } from './import-queue.server.ts'
 import { QUEUES, startJobSystem, type JobSystem } from './job-queue.server.ts'
 import { ensureRoundsDue } from './profiles.server.ts'
+import { pruneRateLimits } from './rate-limit.server.ts'
 
 /** Due rounds are created every five minutes (UK midnight is one of the ticks), and once at every start (ADR 019). */
 export const ROUNDS_DUE_CRON = '*/5 * * * *'
+/** Spent rate-limit counters are deleted hourly. */
+export const HOUSEKEEPING_CRON = '17 * * * *'
 
 export type JobSettings = {
 	/** Whether this instance sends the jobs of cron schedules (any instance may; each tick's job is sent once). */
@@ -15,8 +18,8 @@ export type JobSettings = {
 
 /**
  * Starts the job system of this app instance with every queue's handler:
- * imports, the due rounds (scheduled, and run once now) and the password
- * reset mail. Closing the app stops it before the database.
+ * imports, the due rounds (scheduled, and run once now), the password
+ * reset mail and the hourly housekeeping (spent rate-limit counters). Closing the app stops it before the database.
  */
 export async function startJobs(db: Database, settings: JobSettings): Promise<JobSystem> {
 	const jobs = await startJobSystem(db, { schedule: settings.schedule })
@@ -65,7 +68,14 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 			{ batchSize: 10, pollingIntervalSeconds: 1 },
 			async (job) => sendPasswordResetMail(forkEm(db.orm), job.data),
 		)
+		await jobs.define(
+			QUEUES.housekeeping,
+			{ policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400, notify: true },
+			{ batchSize: 1, pollingIntervalSeconds: 30 },
+			async () => void (await pruneRateLimits(forkEm(db.orm))),
+		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
+		if (settings.schedule) await jobs.boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON, {})
 		await jobs.boss.send(QUEUES.roundsDue, {})
 		await queueUnfinishedImports(forkEm(db.orm))
 	} catch (error) {

@@ -79,6 +79,22 @@ export async function peek(em: Em, rule: RateLimitRule, subject: Subject): Promi
 	return { ...toResult(rule, row), allowed: row.count < rule.limit }
 }
 
+/**
+ * Deletes the counters whose window ended long ago (there is a row for every
+ * account and client address that tried): the job system runs it hourly.
+ */
+export async function pruneRateLimits(em: Em): Promise<number> {
+	const longest = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs))
+	const rows = await em.execute<{ key: string }[]>(
+		'delete from rate_limit where window_start < now() - make_interval(secs => ?) returning key',
+		[(longest + PRUNE_AFTER_MS) / 1000],
+	)
+	return rows.length
+}
+
+/** How long past the longest window a counter is kept before the hourly prune deletes it. */
+export const PRUNE_AFTER_MS = 60 * 60_000
+
 export async function reset(em: Em, rule: RateLimitRule, subject: Subject): Promise<void> {
 	await em.execute('delete from rate_limit where key = ?', [keyOf(rule, subject)])
 }

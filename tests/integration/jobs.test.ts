@@ -5,7 +5,7 @@ import { Profile, Questionnaire, User } from '#app/models/index.ts'
 import { forkEm, openDatabase, type Database } from '#app/services/database.server.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { enqueue, QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
-import { ROUNDS_DUE_CRON, startJobs } from '#app/services/jobs.server.ts'
+import { HOUSEKEEPING_CRON, ROUNDS_DUE_CRON, startJobs } from '#app/services/jobs.server.ts'
 import { ensureRoundsDue, todayInUk } from '#app/services/profiles.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
@@ -125,4 +125,21 @@ test('pg-boss keeps to its own schema: the migrations still see exactly the sche
 	expect(installed!.n).toBeGreaterThan(0)
 	expect((await db.orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('')
 	expect(await db.orm.migrator.getPending()).toEqual([])
+})
+
+test('housekeeping is scheduled hourly and deletes spent rate-limit counters, keeping those of a running window', async () => {
+	const em = db.em()
+	await em.execute(
+		`insert into rate_limit (key, window_start, count) values ('spent:a', now() - interval '3 hours', 4), ('running:b', now() - interval '5 minutes', 2)`,
+	)
+	const system = await startJobs(db, { schedule: true, import: {} })
+	try {
+		expect((await system.boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron])).toContainEqual([QUEUES.housekeeping, HOUSEKEEPING_CRON])
+		await system.boss.send(QUEUES.housekeeping, {})
+		await settled()
+	} finally {
+		await system.stop()
+	}
+	const keys = (await em.execute<{ key: string }[]>("select key from rate_limit where key in ('spent:a', 'running:b')")).map((row) => row.key)
+	expect(keys).toEqual(['running:b'])
 })
