@@ -46,6 +46,7 @@ const server = spawn(process.execPath, ['server.js'], {
 		NODE_ENV: 'production',
 		// Production on PostgreSQL requires one (ADR 015); any will do for a measurement.
 		SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+		APP_URL: `http://localhost:${PORT}`,
 		MAIL_OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'spencer-bench-outbox-')),
 		AUTH_POSTS_PER_MINUTE: '1000',
 	},

@@ -38,7 +38,7 @@ describe('SESSION_SECRET (ADR 015)', () => {
 			/SESSION_SECRET is required in production on PostgreSQL: set it to a random value of at least 32 characters/,
 		)
 		expect(() => readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: '' })).toThrow(/SESSION_SECRET is required/)
-		expect(readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret)
+		expect(readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: secret, APP_URL: 'https://s.test' }).SESSION_SECRET).toBe(secret)
 	})
 
 	test('a short one is refused wherever it is set', () => {
@@ -54,7 +54,7 @@ describe('SESSION_SECRET (ADR 015)', () => {
 		expect(env.database.engine).toBe('pglite')
 		expect(env.SESSION_SECRET).toBeUndefined()
 		expect(startupWarnings(env).join()).toMatch(/SESSION_SECRET is not set.*Set SESSION_SECRET to a random value of at least 32 characters/)
-		expect(startupWarnings(readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }))).toEqual([])
+		expect(startupWarnings(readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret, APP_URL: 'https://s.test' }))).toEqual([])
 		expect(startupWarnings(readEnv({ NODE_ENV: 'development' }))).toEqual([])
 	})
 
@@ -96,5 +96,24 @@ describe('every variable read at run time is in the schema, with its default', (
 		const env: Env = readEnv({ PORT: '4000' })
 		setEnv(env)
 		expect(getEnv()).toBe(env)
+	})
+})
+
+describe('APP_URL: e-mailed links never come from a request’s Host header in a deployment', () => {
+	const postgres = 'postgres://spencer@db:5432/spencer'
+	const secret = 'k'.repeat(32)
+
+	test('production on PostgreSQL refuses to start without it, saying what to set', () => {
+		expect(() => readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: secret })).toThrow(
+			/APP_URL is required in production on PostgreSQL: set it to the address staff open Spencer at/,
+		)
+		expect(readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: secret, APP_URL: 'https://spencer.school.test' }).APP_URL).toBe(
+			'https://spencer.school.test',
+		)
+	})
+
+	test('PGlite in production (trying Spencer) starts without it, with a warning to set it', () => {
+		expect(startupWarnings(readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret })).join()).toMatch(/APP_URL is not set.*Set APP_URL/)
+		expect(() => readEnv({ NODE_ENV: 'development', DATABASE_URL: postgres })).not.toThrow()
 	})
 })

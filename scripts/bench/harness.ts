@@ -69,7 +69,7 @@ export async function runBench(sections: BenchSection[]) {
 		for (const section of chosen) {
 			// As `npm start` runs it (package.json): a 16 MB young generation keeps the server's memory in budget (ADR 009).
 			server = spawn(process.execPath, ['--max-semi-space-size=16', 'server.js'], {
-				env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox, SESSION_SECRET },
+				env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox, SESSION_SECRET, APP_URL: `http://localhost:${PORT}` },
 				stdio: ['ignore', 'ignore', 'inherit'],
 			})
 			const base = `http://127.0.0.1:${PORT}`

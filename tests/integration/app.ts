@@ -67,6 +67,8 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 	// Read by the build's own reader, as `npm start` reads the environment: a value the app refuses fails here.
 	const source: Record<string, string | undefined> = {
 		SESSION_SECRET: randomBytes(32).toString('hex'),
+		// Required on PostgreSQL in production; set to the app's own address once it listens.
+		APP_URL: 'http://127.0.0.1',
 		SENTRY_DSN: sentry.dsn,
 		SENTRY_RELEASE: 'test',
 		...env,
@@ -80,6 +82,7 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 	const server = spencer.app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	const { port } = server.address() as AddressInfo
+	if (!env.APP_URL) setEnv(readEnv(Object.assign(source, { APP_URL: `http://127.0.0.1:${port}` })))
 
 	const sql = <T>(query: string, params?: unknown[]) => spencer.db.orm.em.fork().execute<T[]>(query, params)
 	const outbox = (): Mail[] =>

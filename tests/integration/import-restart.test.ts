@@ -133,6 +133,7 @@ async function startServer(env: Record<string, string>): Promise<{ app: TestApp;
 			PORT: String(port),
 			NODE_ENV: 'production',
 			SESSION_SECRET,
+			APP_URL: `http://127.0.0.1:${port}`,
 			SENTRY_DSN: sentry.dsn,
 			SEED_DEMO: '1',
 			MAIL_OUTBOX_DIR: outbox,
