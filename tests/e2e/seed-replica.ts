@@ -45,7 +45,9 @@ export async function expectedFromSeed(upns: string[]): Promise<ExpectedStudent[
 }
 
 async function computeFromSeed(upns: string[]): Promise<ExpectedStudent[]> {
-	process.env.MAIL_OUTBOX_DIR = mkdtempSync(path.join(tmpdir(), 'spencer-e2e-replica-'))
+	// The app's modules read the configuration createSpencer would set; the seed's invitation mail goes to a folder of its own.
+	const { readEnv, setEnv } = await import('../../app/services/env.server.ts')
+	setEnv(readEnv({ NODE_ENV: 'test', MAIL_OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'spencer-e2e-replica-')) }))
 	const { openDatabase, migrate, forkEm } = await import('../../app/services/database.server.ts')
 	const { seedDemo } = await import('../../app/services/seed.server.ts')
 	const db = await openDatabase({ engine: 'pglite', dir: null })
