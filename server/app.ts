@@ -8,6 +8,10 @@ import { readEnv, type Env } from '#app/services/env.server.ts'
 import { startImportWorker } from '#app/services/import-queue.server.ts'
 import { initMonitoring } from '#app/services/monitoring.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
+import { nosniff, requestGuards } from './request-guards.ts'
+
+// server.js mounts it before the static files too: every response of any type carries it (ADR 018).
+export { nosniff }
 
 export type Spencer = { app: express.Express; db: Database; env: Env }
 
@@ -49,6 +53,7 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 
 	const app = express()
 	app.disable('x-powered-by')
+	app.use(nosniff)
 	// Behind a load balancer, TRUST_PROXY=1 makes req.ip the client's address (for rate limits).
 	if (env.TRUST_PROXY === '1') app.set('trust proxy', 1)
 	// Cross-site writes are refused before any route sees them (DESIGN.md §8).
@@ -60,6 +65,8 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 		}
 		next()
 	})
+	// Bodies over their limit, unreadable addresses and content types are refused before React Router reads anything.
+	app.use(requestGuards)
 	// React Router derives its route tables from the build on every request when given a function: the built app
 	// hands it the module once; the dev server keeps the function, so an edit is picked up without a restart.
 	const build = env.NODE_ENV === 'development' ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build')

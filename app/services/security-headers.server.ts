@@ -1,4 +1,4 @@
-/** Headers on every HTML response (DESIGN.md §8): an enforced CSP with a per-request nonce, and friends. */
+/** Headers on every HTML response (DESIGN.md §8): an enforced CSP with a per-request nonce, and friends. `nosniff` is on every response of any type: server/request-guards.ts. */
 export function securityHeaders(nonce: string): [string, string][] {
 	const csp = [
 		"default-src 'self'",
@@ -16,7 +16,6 @@ export function securityHeaders(nonce: string): [string, string][] {
 	].join('; ')
 	const headers: [string, string][] = [
 		['Content-Security-Policy', csp],
-		['X-Content-Type-Options', 'nosniff'],
 		['Referrer-Policy', 'same-origin'],
 		['X-Frame-Options', 'DENY'],
 	]

@@ -23,6 +23,7 @@ import { AddMemberModal, GroupStaff, GroupStudents } from './+parts/Members.tsx'
 import { pageAfter } from './+parts/respond.server.ts'
 import { saveGroupForm } from './+parts/save-group.server.ts'
 import type { Route } from './+types/details.ts'
+import { readPage } from '#app/lib/pagination.ts'
 
 const ROLE_LABELS: Record<string, string> = { schoolAdmin: 'School admin', needManager: 'Need manager', professional: 'Professional' }
 
@@ -31,7 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const group = await getGroup(app, params.id)
 	const url = new URL(request.url)
 	const search = url.searchParams
-	const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+	const page = readPage(search)
 	const findStudent = (search.get('findStudent') ?? '').trim().slice(0, 100)
 	const findStaff = (search.get('findStaff') ?? '').trim().slice(0, 100)
 	// The person a remove modal names must be of this school (another's answers 404).
