@@ -17,6 +17,7 @@ import {
 	updateGroup,
 } from '#app/services/groups.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { GroupForm } from './+parts/GroupForm.tsx'
 import { AddMemberModal, GroupStaff, GroupStudents } from './+parts/Members.tsx'
@@ -73,7 +74,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
 	const here = pageAfter(request)
-	const posted = (name: string) => String(formData.get(name) ?? '')
 	switch (intent) {
 		case 'save-group': {
 			const saved = await saveGroupForm(formData, intent, (input) => updateGroup(app, group.id, input))
@@ -83,13 +83,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		case 'add-student':
 		case 'add-staff': {
 			const kind = intent === 'add-student' ? 'student' : 'staff'
-			const name = await addToGroup(app, group.id, { kind, id: posted(kind === 'student' ? 'studentId' : 'membershipId') })
+			const name = await addToGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
 			return redirectWithToast(app.em, here, { type: 'success', title: `${name} added to ${group.name}` })
 		}
 		case 'remove-student':
 		case 'remove-staff': {
 			const kind = intent === 'remove-student' ? 'student' : 'staff'
-			const name = await removeFromGroup(app, group.id, { kind, id: posted(kind === 'student' ? 'studentId' : 'membershipId') })
+			const name = await removeFromGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
 			return redirectWithToast(app.em, pageAfter(request, ['modal', 'student', 'member']), { type: 'success', title: `${name} removed from ${group.name}` })
 		}
 		case 'delete-group':
