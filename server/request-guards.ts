@@ -78,13 +78,15 @@ function refuse(req: Request, res: Response, { status, title, message }: Refusal
 		res.type('text/plain').send(message)
 	} else {
 		res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-		res.type('html').send(page(title, message))
+		// A refused form links back to its page (never to what could read as another host).
+		const back = req.method !== 'GET' && /^\/(?![/\\])/.test(req.path) ? req.path : null
+		res.type('html').send(page(title, message, back))
 	}
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-function page(title: string, message: string) {
+function page(title: string, message: string, back: string | null) {
 	return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Spencer</title></head>
@@ -92,7 +94,7 @@ function page(title: string, message: string) {
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p role="alert">${escapeHtml(message)}</p>
-<p><a href="/">Go to your home page</a></p>
+<p>${back ? `<a href="${escapeHtml(back)}">Back to the page</a> · ` : ''}<a href="/">Go to your home page</a></p>
 </main>
 </body>
 </html>

@@ -1,3 +1,4 @@
+import { TOO_LARGE_MESSAGE } from '#app/lib/csv.ts'
 import { MAX_IMPORT_REQUEST_BYTES } from './upload.server.ts'
 
 /**
@@ -23,10 +24,10 @@ export function bodyLimitFor(pathname: string): number {
 
 export type Refusal = { status: number; title: string; message: string }
 
+/** A form over its limit says so; an upload says what the import screen says of a file over 5 MB. */
 export function tooLarge(limit: number): Refusal {
-	const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.floor(limit / 1024)} KB`
-	const what = limit === FORM_BODY_LIMIT ? 'A form' : 'An upload'
-	return { status: 413, title: 'Too large', message: `${what} sent here may carry up to ${size}. This one is larger, so it was not read.` }
+	if (limit !== FORM_BODY_LIMIT) return { status: 413, title: 'Too large', message: TOO_LARGE_MESSAGE }
+	return { status: 413, title: 'Too large', message: `A form sent here may carry up to ${limit / 1024} KB. This one is larger, so it was not read.` }
 }
 
 export const UNREADABLE_ADDRESS: Refusal = {

@@ -119,7 +119,7 @@ describe('bodies are limited before they are read (item 6)', () => {
 		expect(await app.sql('select id from recommendation where title = ?', ['€'.repeat(255)])).toHaveLength(1)
 	})
 
-	test('an import screen takes its 5 MB file (the screen itself refuses a larger file); past its limit the guard refuses it unread', async () => {
+	test('an import screen takes its 5 MB file (the screen itself refuses a larger file); past its limit the guard refuses it unread, in the same words', async () => {
 		const within = multipart({ intent: 'check' }, { name: 'students.csv', bytes: 6 * 1024 * 1024 })
 		const screen = await office.request('/school-admin/students/import', { method: 'POST', body: within.body, headers: { 'Content-Type': within.type, Origin: app.url } })
 		expect(screen.status).toBe(413)
@@ -128,7 +128,9 @@ describe('bodies are limited before they are read (item 6)', () => {
 		const over = multipart({ intent: 'check' }, { name: 'students.csv', bytes: 7 * 1024 * 1024 })
 		const guard = await office.request('/school-admin/students/import', { method: 'POST', body: over.body, headers: { 'Content-Type': over.type, Origin: app.url } })
 		expect(guard.status).toBe(413)
-		expect(textOf(await guard.text())).toContain('An upload sent here may carry up to 6 MB. This one is larger, so it was not read.')
+		const refused = await guard.text()
+		expect(textOf(refused)).toContain('The file is larger than 5 MB. Split it into smaller files and import each one.')
+		expect(refused).toContain('<a href="/school-admin/students/import">Back to the page</a>')
 	})
 })
 
