@@ -62,6 +62,6 @@ export const UNREADABLE_IN_TEXT = /(?![\t\n\r])[\p{Cc}\uFFFD]/u
 /**
  * The form fields that are textareas, where a line break is text: every
  * other field is one line, and a tab, CR or LF in it is refused. A new
- * TextArea's name is added here (tests/unit/input-guard.test.ts checks it).
+ * TextArea's name is added here (request-limits.server.test.ts checks it).
  */
 export const MULTI_LINE_FIELDS = new Set(['description', 'note', 'notes', 'reason', 'text'])
