@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { crawl, type Found, type PageForm } from './crawl.ts'
@@ -184,6 +186,22 @@ function countCases(big: boolean) {
 const CASE_COUNT = countCases(false)
 const BIG_CASE_COUNT = countCases(true)
 
+/** The names the app reads with `searchParams.get('…')` and the like, anywhere in app/. */
+function queryNamesInSource(): string[] {
+	const names = new Set<string>()
+	const walk = (dir: string) => {
+		for (const entry of readdirSync(dir, { withFileTypes: true })) {
+			const full = path.join(dir, entry.name)
+			if (entry.isDirectory()) walk(full)
+			else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+				for (const match of readFileSync(full, 'utf8').matchAll(/\b(?:searchParams|params|search|query|keep)\.get(?:All)?\('(\w+)'\)/g)) names.add(match[1] as string)
+			}
+		}
+	}
+	walk(path.resolve(import.meta.dirname, '../../app'))
+	return [...names]
+}
+
 let app: TestApp
 const browsers = new Map<string | null, Browser>()
 const contexts = new Map<Actor, Context>()
@@ -192,7 +210,8 @@ let generic: PageForm
 beforeAll(async () => {
 	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000000' })
 	browsers.set(null, new Browser(app))
-	const paramNames = new Set(['page', 'perPage', 'q', 'sort', 'dir', 'modal', 'id', 'tab', 'redirectTo', 'token', 'email'])
+	// Every query parameter the app reads (from its source) and its links carry (from the crawl).
+	const paramNames = new Set(['page', 'perPage', 'q', 'sort', 'dir', 'modal', 'id', 'tab', 'redirectTo', 'token', 'email', ...queryNamesInSource()])
 	const fieldNames = new Map<string, string>([['intent', 'save']])
 	const found = new Map<string, Map<string, Found>>()
 	for (const email of new Set(AREA_USERS.map(([, user]) => user))) {
