@@ -106,6 +106,9 @@ function formsFor(actor: Actor, context: Context, generic: PageForm): PageForm[]
 	return [...forms, { ...generic, action: realPath(actor, context) }]
 }
 
+/** A field that names a record: by its name (`id`, `…Id`), or because the page filled it with one (`connectedProfessionals`, `respondents`…). */
+const carriesId = ([name, value]: [string, string, string]) => isIdName(name) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+
 const encode = (fields: [string, string][]) => fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')
 
 function post(path: string, body: string, expected?: number | number[], type = 'application/x-www-form-urlencoded'): Attempt {
@@ -135,8 +138,8 @@ const POST_CASES: Record<string, (actor: Actor, context: Context, generic: PageF
 		),
 	'non-UUID ids': (actor, context, generic) =>
 		formsFor(actor, context, generic)
-			.filter((form) => form.fields.some(([name]) => isIdName(name)))
-			.map((form) => post(form.action, encode(form.fields.map(([name, value]) => [name, isIdName(name) ? 'not-a-uuid' : value])))),
+			.filter((form) => form.fields.some(carriesId))
+			.map((form) => post(form.action, encode(form.fields.map((field) => [field[0], carriesId(field) ? 'not-a-uuid' : field[1]])))),
 	'oversize numbers': (actor, context, generic) =>
 		formsFor(actor, context, generic)
 			.filter((form) => form.fields.some(([, value, kind]) => kind !== 'submit' && /^\d+$/.test(value)))
