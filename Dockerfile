@@ -1,4 +1,5 @@
-# Spencer: production image. Expects DATABASE_URL (PostgreSQL for real data).
+# Spencer: production image. Expects DATABASE_URL (PostgreSQL for real data) and, with it,
+# SESSION_SECRET (start-up refuses without it on PostgreSQL); README: Deployment and environment.
 FROM node:24-slim AS base
 WORKDIR /app
 ENV NODE_ENV=production

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { defineConfig } from '@playwright/test'
+import { requireChromium } from './scripts/find-chromium.ts'
+import { E2E_SENTRY_FILE, E2E_SENTRY_PORT } from './tests/e2e/sentry-ingest.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 // Per port, so two runs side by side (CI and a developer) never share an outbox or results.
@@ -17,8 +20,8 @@ export default defineConfig({
 	use: {
 		baseURL: `http://localhost:${PORT}`,
 		launchOptions: {
-			// Playwright cannot download its own browser here: use the system's Chromium.
-			executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
+			// PLAYWRIGHT_CHROMIUM_PATH, else a system Chromium or Chrome, else Playwright's own (scripts/find-chromium.ts).
+			executablePath: requireChromium().path,
 			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 		},
 		trace: 'retain-on-failure',
@@ -28,16 +31,34 @@ export default defineConfig({
 		{
 			name: 'chromium-no-js',
 			use: { browserName: 'chromium', javaScriptEnabled: false },
-			testIgnore: ['axe-helper.spec.ts'],
+			testIgnore: ['axe-helper.spec.ts', 'browser-error-reports.spec.ts'],
 		},
 	],
-	webServer: {
-		// The production build on a fresh in-memory database with the demo seeded.
-		command: `rm -rf ${OUTBOX} && node server.js`,
-		url: `http://localhost:${PORT}/healthz`,
-		timeout: 240_000,
-		reuseExistingServer: false,
-		stdout: 'pipe',
-		env: { PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: OUTBOX, AUTH_POSTS_PER_MINUTE: '1000' },
-	},
+	// The production configuration (issue 12): NODE_ENV=production, a real SESSION_SECRET, and error reports (server and
+	// browser) to a fake Sentry ingest on loopback, which writes what it receives to a file for the tests to read.
+	webServer: [
+		{
+			command: `node tests/support/fake-sentry.ts --port ${E2E_SENTRY_PORT} --file ${E2E_SENTRY_FILE}`,
+			url: `http://127.0.0.1:${E2E_SENTRY_PORT}/healthz`,
+			timeout: 30_000,
+			reuseExistingServer: false,
+		},
+		{
+			// The production build on a fresh in-memory database with the demo seeded.
+			command: `rm -rf ${OUTBOX} && node server.js`,
+			url: `http://localhost:${PORT}/healthz`,
+			timeout: 240_000,
+			reuseExistingServer: false,
+			stdout: 'pipe',
+			env: {
+				PORT: String(PORT),
+				DATABASE_URL: 'pglite://memory',
+				NODE_ENV: 'production',
+				SESSION_SECRET: randomBytes(32).toString('hex'),
+				SENTRY_DSN: `http://fakepublickey@127.0.0.1:${E2E_SENTRY_PORT}/1`,
+				MAIL_OUTBOX_DIR: OUTBOX,
+				AUTH_POSTS_PER_MINUTE: '1000',
+			},
+		},
+	],
 })

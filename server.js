@@ -8,7 +8,6 @@ import { buildIfNeeded, SERVER_BUILD } from './scripts/build-if-needed.js'
 
 const DEVELOPMENT = process.env.NODE_ENV === 'development'
 if (!DEVELOPMENT) process.env.NODE_ENV ??= 'production'
-const PORT = Number.parseInt(process.env.PORT || '3000', 10)
 
 async function main() {
 	const app = express()
@@ -35,6 +34,8 @@ async function main() {
 	const spencer = await entry.createSpencer()
 	app.use(spencer.app)
 
+	// PORT as createSpencer read and checked it, with the rest of the configuration.
+	const { PORT } = spencer.env
 	const server = app.listen(PORT, () => {
 		const engine = spencer.env.database.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
 		console.log(`Spencer is running on http://localhost:${PORT} (${engine})`)

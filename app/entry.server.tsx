@@ -3,9 +3,9 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '#app/components/nonce.tsx'
-import { reportServerError } from '#app/services/monitoring.server.ts'
+import { noteActionResult, reportServerError } from '#app/services/monitoring.server.ts'
 import { securityHeaders } from '#app/services/security-headers.server.ts'
 
 export const streamTimeout = 5_000
@@ -15,7 +15,10 @@ export default function handleRequest(
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
 ) {
+	const { actionData, errors } = routerContext.staticHandlerContext
+	if (request.method !== 'GET') noteActionResult(loadContext, { actionData, errors })
 	const nonce = randomBytes(16).toString('base64')
 	for (const [name, value] of securityHeaders(nonce)) responseHeaders.set(name, value)
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode

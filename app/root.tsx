@@ -1,12 +1,15 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useNonce } from '#app/components/nonce.tsx'
 import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { StaticToasts } from '#app/components/ui/StaticToasts.tsx'
 import { getAppContext } from '#app/context.ts'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
+import { setBrowserScope } from '#app/lib/monitoring.client.ts'
 import type { Toast } from '#app/lib/toast.ts'
+import { getEnv } from '#app/services/env.server.ts'
 import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
+import { failedWriteMiddleware, monitoringConfig } from '#app/services/monitoring.server.ts'
 import { queryStatsMiddleware, requestContextMiddleware } from '#app/services/request.server.ts'
 import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
@@ -15,7 +18,7 @@ import stylesheet from './app.css?url'
 // The toast region (React Aria) is fetched only on pages that have a toast to show.
 const Toaster = lazy(() => import('#app/components/ui/Toaster.tsx').then((module) => ({ default: module.Toaster })))
 
-export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, inputGuardMiddleware, requestContextMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -23,21 +26,20 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const { em } = getAppContext(context)
+	const { em, auth } = getAppContext(context)
 	const { toast, clear } = await readToast(em, request)
-	const sentry = process.env.SENTRY_DSN
-		? {
-				dsn: process.env.SENTRY_DSN,
-				environment: process.env.SENTRY_ENVIRONMENT ?? process.env.NODE_ENV ?? 'production',
-				release: process.env.SENTRY_RELEASE ?? 'RC_v1.1.2',
-			}
+	const sentry = monitoringConfig(getEnv())
+	const sentryScope = sentry
+		? { userId: auth?.userId ?? null, impersonatedEmail: auth?.impersonatorId ? auth.email : null }
 		: null
-	return data({ toasts: toast ? [toast] : [], sentry }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
+	return data({ toasts: toast ? [toast] : [], sentry, sentryScope }, clear ? { headers: { 'Set-Cookie': clear } } : undefined)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const rootData = useRouteLoaderData<typeof loader>('root')
+	const { userId = null, impersonatedEmail = null } = rootData?.sentryScope ?? {}
+	useEffect(() => setBrowserScope({ userId, impersonatedEmail }), [userId, impersonatedEmail])
 	return (
 		<html lang="en-GB">
 			<head>

@@ -122,6 +122,8 @@ export default [
 		]),
 	]),
 	route('sidebar', 'routes/sidebar.ts'),
+	// The header's school switcher, for staff of two or more schools: the session acts in the membership posted.
+	route('switch-school', 'routes/switch-school.ts'),
 	route('impersonation/exit', 'routes/impersonation-exit.ts'),
 
 	...prefix('ui-kit', [

@@ -6,6 +6,8 @@ import { Migration20261122001900_import_queue as M3 } from './Migration202611220
 import { Migration20261122005632_transfer_snapshot as M4 } from './Migration20261122005632_transfer_snapshot.ts'
 import { Migration20261122013207_import_impersonator as M5 } from './Migration20261122013207_import_impersonator.ts'
 import { Migration20261122034652_student_name_order as M6 } from './Migration20261122034652_student_name_order.ts'
+import { Migration20261124000622_school_switcher as M7 } from './Migration20261124000622_school_switcher.ts'
+import { Migration20261124000743_membership_names as M8 } from './Migration20261124000743_membership_names.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -19,4 +21,6 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261122005632_transfer_snapshot', class: M4 },
 	{ name: 'Migration20261122013207_import_impersonator', class: M5 },
 	{ name: 'Migration20261122034652_student_name_order', class: M6 },
+	{ name: 'Migration20261124000622_school_switcher', class: M7 },
+	{ name: 'Migration20261124000743_membership_names', class: M8 },
 ]

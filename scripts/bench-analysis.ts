@@ -44,6 +44,8 @@ const server = spawn(process.execPath, ['server.js'], {
 		SEED_DEMO: '1',
 		QUERY_STATS: '1',
 		NODE_ENV: 'production',
+		// Production on PostgreSQL requires one (ADR 015); any will do for a measurement.
+		SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
 		MAIL_OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'spencer-bench-outbox-')),
 		AUTH_POSTS_PER_MINUTE: '1000',
 	},

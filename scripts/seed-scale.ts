@@ -4,10 +4,10 @@
  * SCALE_SCHOOLS, SCALE_STUDENTS and SCALE_ROUNDS change the size.
  */
 import { forkEm, migrate, openDatabase } from '#app/services/database.server.ts'
-import { readEnv } from '#app/services/env.server.ts'
+import { readEnv, setEnv } from '#app/services/env.server.ts'
 import { seedScale } from '#app/services/seed-scale.server.ts'
 
-const env = readEnv()
+const env = setEnv(readEnv())
 const options = {
 	schools: Number(process.env.SCALE_SCHOOLS ?? 50),
 	studentsPerSchool: Number(process.env.SCALE_STUDENTS ?? 1000),

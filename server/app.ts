@@ -4,28 +4,32 @@ import { RouterContextProvider } from 'react-router'
 import { serverContext } from '#app/context.ts'
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from '#app/services/csrf.server.ts'
 import { forkEm, migrate, openDatabase, type Database } from '#app/services/database.server.ts'
-import { readEnv, type Env } from '#app/services/env.server.ts'
-import { startImportWorker } from '#app/services/import-queue.server.ts'
-import { initMonitoring } from '#app/services/monitoring.server.ts'
+import { readEnv, setEnv, startupWarnings, type Env } from '#app/services/env.server.ts'
+import type { JobSystem } from '#app/services/job-queue.server.ts'
+import { startJobs, type JobSettings } from '#app/services/jobs.server.ts'
+import { initMonitoring, monitoringConfig } from '#app/services/monitoring.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { nosniff, requestGuards } from './request-guards.ts'
 
 // server.js mounts it before the static files too: every response of any type carries it (ADR 018).
 export { nosniff }
 
-export type Spencer = { app: express.Express; db: Database; env: Env }
+export type Spencer = { app: express.Express; db: Database; env: Env; jobs: JobSystem }
+
+// Tests configure the built app with the build's own env module (tests/integration/app.ts).
+export { readEnv, setEnv }
 
 /**
- * Opens the database, applies pending migrations, seeds the demo where
- * DESIGN.md §7 says to, starts the import worker, and returns the Express app
- * that serves the routes. `db.close()` stops the worker before the database.
+ * Makes `env` the configuration (validated by readEnv), opens the database,
+ * applies pending migrations, seeds the demo where DESIGN.md §7 says to,
+ * starts the job system, and returns the Express app that serves the routes.
+ * `db.close()` stops the jobs before the database. `options.schedule: false`
+ * keeps this instance from sending scheduled jobs.
  */
-export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
-	initMonitoring(
-		env.SENTRY_DSN
-			? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV, release: env.SENTRY_RELEASE }
-			: null,
-	)
+export async function createSpencer(env: Env = readEnv(), options: { schedule?: JobSettings['schedule'] } = {}): Promise<Spencer> {
+	setEnv(env)
+	for (const warning of startupWarnings(env)) console.warn(`Warning: ${warning}`)
+	initMonitoring(monitoringConfig(env))
 	const db = await openDatabase(env.database)
 	try {
 		const applied = await migrate(db.orm)
@@ -38,16 +42,22 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 		throw error
 	}
 
-	// Imports run in the background, from the database's own queue; closing the app lets the running batch commit first.
-	const worker = startImportWorker(db.orm, {
-		// PGlite has one connection for the worker and the requests: a gap between batches lets pages load meanwhile.
-		pauseMs: env.database.engine === 'pglite' ? 20 : 0,
-		...(env.IMPORT_LEASE_SECONDS ? { leaseSeconds: Number(env.IMPORT_LEASE_SECONDS) } : {}),
-		...(env.IMPORT_BATCH_SIZE ? { batchSize: Number(env.IMPORT_BATCH_SIZE) } : {}),
+	// Imports, the due rounds and mail run in the background on the job system (ADR 019); closing the app stops it first.
+	const jobs = await startJobs(db, {
+		schedule: options.schedule ?? true,
+		import: {
+			// PGlite has one connection for the workers and the requests: a gap between batches lets pages load meanwhile.
+			pauseMs: env.database.engine === 'pglite' ? 20 : 0,
+			...(env.IMPORT_LEASE_SECONDS ? { leaseSeconds: Number(env.IMPORT_LEASE_SECONDS) } : {}),
+			...(env.IMPORT_BATCH_SIZE ? { batchSize: Number(env.IMPORT_BATCH_SIZE) } : {}),
+		},
+	}).catch(async (error: unknown) => {
+		await db.close()
+		throw error
 	})
 	const closeDatabase = db.close
 	db.close = async () => {
-		await worker.stop()
+		await jobs.stop()
 		await closeDatabase()
 	}
 
@@ -77,5 +87,5 @@ export async function createSpencer(env: Env = readEnv()): Promise<Spencer> {
 				new RouterContextProvider(new Map([[serverContext, { orm: db.orm, clientAddress: req.ip ?? 'unknown' }]])),
 		}),
 	)
-	return { app, db, env }
+	return { app, db, env, jobs }
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core'
+import { defineEntity, p, raw, type FilterQuery } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
 import { SYSTEM_ROLES, SCHOOL_ROLES, MEMBER_ACCESS, PASSWORD_TOKEN_PURPOSES } from './enums.ts'
 import { School } from './school.ts'
@@ -23,6 +23,26 @@ const UserSchema = defineEntity({
 export class User extends UserSchema.class {}
 UserSchema.setClass(User)
 
+/** How an address is stored: in lower case, so that no school sees how another typed it (ADR 016). */
+export function normaliseEmail(email: string): string {
+	return email.trim().toLowerCase()
+}
+
+/**
+ * The one way to find a user by address: equality whatever the case, never a
+ * pattern (`_` and `%` are ordinary characters in an address), on the
+ * expression the unique index is built on (ADR 016).
+ */
+export function byEmail(email: string): FilterQuery<User> {
+	// A new fragment each call: the ORM recognises a raw key only once.
+	return { [raw((alias) => `lower(${alias}.email)`)]: normaliseEmail(email) } as FilterQuery<User>
+}
+
+/**
+ * A person's entry in one school's directory. The names are the ones this
+ * school entered: one account can work at several schools, and no school
+ * sees what another typed (ADR 016).
+ */
 const SchoolMembershipSchema = defineEntity({
 	name: 'SchoolMembership',
 	uniques: [{ name: 'school_membership_user_school_unique', properties: ['user', 'school'] }],
@@ -30,6 +50,8 @@ const SchoolMembershipSchema = defineEntity({
 		...baseProperties(),
 		user: () => p.manyToOne(User).deleteRule('cascade'),
 		school: () => p.manyToOne(School).index(),
+		firstName: p.string(),
+		lastName: p.string(),
 		role: p.enum(SCHOOL_ROLES),
 		jobTitle: p.string().nullable(),
 		access: p.enum(MEMBER_ACCESS).default('none'),
@@ -54,6 +76,11 @@ const SessionSchema = defineEntity({
 		/** Absolute expiry: never moves. */
 		absoluteExpiresAt: p.datetime(),
 		lastSeenAt: p.datetime(),
+		/**
+		 * The membership this session acts in, chosen with the school switcher; null (or no longer valid) means the
+		 * oldest active one (docs/decisions/017-school-switcher.md).
+		 */
+		activeMembership: () => p.manyToOne(SchoolMembership).nullable().deleteRule('set null').index(),
 	},
 })
 export class Session extends SessionSchema.class {}

@@ -16,6 +16,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 			roleLabel: auth.role ? ROLE_LABELS[auth.role] : 'No school access',
 			impersonated: auth.impersonatorId !== null,
 		},
+		// Staff of two or more schools get the school switcher; the names come with the session's one query.
+		schools:
+			auth.role !== 'spencerAdmin' && auth.memberships.length > 1
+				? {
+						options: auth.memberships.map((membership) => ({
+							membershipId: membership.id,
+							label: `${membership.schoolName} (${ROLE_LABELS[membership.role]})`,
+						})),
+						active: auth.membershipId,
+					}
+				: null,
 		nav: navFor(auth.role),
 		sidebarOpen: sidebar !== 'false',
 	}
@@ -23,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function SignedInShell({ loaderData }: Route.ComponentProps) {
 	return (
-		<Shell user={loaderData.user} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>
+		<Shell user={loaderData.user} schools={loaderData.schools} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>
 			<Outlet />
 		</Shell>
 	)

@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUSES, type FeedbackStatus, type ProfileKind } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
@@ -61,8 +62,8 @@ const ASSIGNED_FROM = `from feedback f
  * The feedback the acting user must give (or has given): their rows of the
  * school's profiles, open ones first, by the day they opened; a closed
  * profile's rounds stay listed only once complete. `openOnly` keeps what is
- * still to do (the home's first tab). Two queries (page, total); the caller
- * brings the rounds up to date first (ensureRoundsDue).
+ * still to do (the home's first tab). Two queries (page, total). Rounds
+ * appear as the scheduled job creates them (ADR 019).
  */
 export async function listAssigned(
 	app: SignedIn,
@@ -79,7 +80,7 @@ export async function listAssigned(
 	}
 	if (query.q) {
 		conditions.push(`lower(s.first_name || ' ' || s.last_name) like ?`)
-		params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+		params.push(containsPattern(query.q))
 	}
 	const where = `where ${conditions.join(' and ')}`
 	const [rows, totals] = await Promise.all([

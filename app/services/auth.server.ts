@@ -1,19 +1,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { TOTPStrategy } from 'remix-auth-totp'
 import { AppError } from '#app/lib/errors.ts'
-import { PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
+import { byEmail, PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
-import type { Em } from './database.server.ts'
+import { PENDING_SIGN_IN_COOKIE, readTokenCookie, secureCookies, tokenCookie } from './cookies.server.ts'
+import { jsonColumn, type Em } from './database.server.ts'
+import { enqueue, QUEUES, type JobData } from './job-queue.server.ts'
 import { appUrl, sendMail } from './mail.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
-import { hit, peek, RATE_LIMITS, reset } from './rate-limit.server.ts'
+import { hit, hitEach, peek, RATE_LIMITS, reset, signInDelayMs } from './rate-limit.server.ts'
 import { getSecret } from './secrets.server.ts'
-import { createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
+import { activeMembershipsJson, createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
 
 export type Role = 'spencerAdmin' | SchoolRole
+
+/** Someone not signed in yet: the request's EntityManager and the client's address (for rate limits). */
+export type Visitor = { em: Em; clientAddress: string }
 
 /** Who is signed in, as every guard and service sees it. */
 export type Auth = {
@@ -24,11 +29,15 @@ export type Auth = {
 	systemRole: SystemRole
 	mfaEnabled: boolean
 	sessionId: string
-	/** The effective role: spencerAdmin, else the role of the oldest membership with access. */
+	/**
+	 * The effective role: spencerAdmin, else the role of the membership the session acts in (chosen with the school
+	 * switcher, while it still has access), else of the oldest membership with access (docs/decisions/017-school-switcher.md).
+	 */
 	role: Role | null
 	schoolId: string | null
 	membershipId: string | null
-	memberships: { schoolId: string; role: SchoolRole }[]
+	/** The memberships with access, oldest first: what the school switcher offers. */
+	memberships: ActiveMembership[]
 	/** Set while a platform admin acts as this user. */
 	impersonatorId: string | null
 }
@@ -46,26 +55,28 @@ export function homeFor(role: Role | null): string {
 
 /** What the Auth of a user is built from: their own fields and their memberships with access, oldest first. */
 export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'systemRole' | 'mfaEnabled'>
-export type ActiveMembership = { id: string; role: SchoolRole; schoolId: string }
+export type ActiveMembership = { id: string; role: SchoolRole; schoolId: string; schoolName: string }
 
-/** Builds the Auth of a signed-in user: one query for their memberships. */
+/**
+ * Builds the Auth of a user acting in a session they did not sign in to (impersonation): one query for their
+ * memberships and the membership the session acts in.
+ */
 export async function loadAuth(em: Em, user: AuthUser, sessionId: string): Promise<Auth> {
-	const memberships = await em.find(
-		SchoolMembership,
-		{ user: user.id, access: 'active', school: { archived: false } },
-		{ orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'role', 'school'] },
+	const [row] = await em.execute<{ memberships: ActiveMembership[] | string; active_membership_id: string | null }[]>(
+		`select ${activeMembershipsJson('?')} as memberships, (select active_membership_id from session where id = ?) as active_membership_id`,
+		[user.id, sessionId],
 	)
-	return authOf(
-		user,
-		memberships.map((membership) => ({ id: membership.id, role: membership.role, schoolId: membership.school.id })),
-		sessionId,
-	)
+	return authOf(user, row ? jsonColumn(row.memberships) : [], sessionId, row?.active_membership_id ?? null)
 }
 
-/** The Auth of a user whose memberships with access (in a school not archived, oldest first) are already read. */
-export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionId: string): Auth {
-	const first = memberships[0]
-	const role: Role | null = user.systemRole === 'spencerAdmin' ? 'spencerAdmin' : (first?.role ?? null)
+/**
+ * The Auth of a user whose memberships with access (in a school not archived, oldest first) are already read. The
+ * session's chosen membership counts only while it is one of those: access removed, school archived or another
+ * user's membership, and the session is back in the oldest.
+ */
+export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionId: string, activeMembershipId: string | null = null): Auth {
+	const acting = memberships.find((membership) => membership.id === activeMembershipId) ?? memberships[0]
+	const role: Role | null = user.systemRole === 'spencerAdmin' ? 'spencerAdmin' : (acting?.role ?? null)
 	return {
 		userId: user.id,
 		email: user.email,
@@ -75,9 +86,9 @@ export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionI
 		mfaEnabled: user.mfaEnabled || user.systemRole === 'spencerAdmin',
 		sessionId,
 		role,
-		schoolId: role === 'spencerAdmin' ? null : (first?.schoolId ?? null),
-		membershipId: role === 'spencerAdmin' ? null : (first?.id ?? null),
-		memberships: memberships.map((membership) => ({ schoolId: membership.schoolId, role: membership.role })),
+		schoolId: role === 'spencerAdmin' ? null : (acting?.schoolId ?? null),
+		membershipId: role === 'spencerAdmin' ? null : (acting?.id ?? null),
+		memberships,
 		impersonatorId: null,
 	}
 }
@@ -131,19 +142,29 @@ export type SignInResult =
 	| { kind: 'invalid' }
 	| { kind: 'limited'; retryAfterSeconds: number }
 
-/** The password step: remix-auth's form strategy checks e-mail and password. */
+/**
+ * The password step: remix-auth's form strategy checks e-mail and password.
+ * Attempts are limited per account and client address; the account's failures
+ * from everywhere only slow it down (docs/decisions/020-rate-limits-that-cannot-lock-the-owner-out.md).
+ * Unknown e-mails are counted and slowed alike, so the limiter tells no account apart.
+ */
 export async function signInWithPassword(
-	em: Em,
+	{ em, clientAddress }: Visitor,
 	request: Request,
 	input: { email: string; password: string; redirectTo: string | null },
 ): Promise<SignInResult> {
-	const limit = await peek(em, RATE_LIMITS.signInFailures, input.email)
+	const account = input.email.toLowerCase()
+	// Counted before the check, in one statement, so parallel guesses from one address cannot pass the limit together.
+	const limit = await hit(em, RATE_LIMITS.signInFailures, [account, clientAddress])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
+	// The wait comes before the check, whatever its outcome, so giving up early tells nothing; no connection is held meanwhile.
+	const delayMs = signInDelayMs((await peek(em, RATE_LIMITS.accountFailures, account)).count)
+	if (delayMs > 0) await sleep(delayMs)
 
 	const authenticator = new Authenticator<User | null>()
 	authenticator.use(
 		new FormStrategy(async () => {
-			const user = await em.findOne(User, { email: { $ilike: escapeLike(input.email) } }, { populate: ['passwordHash'] })
+			const user = await em.findOne(User, byEmail(input.email), { populate: ['passwordHash'] })
 			const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password)
 			return valid && user?.passwordHash ? user : null
 		}),
@@ -151,10 +172,11 @@ export async function signInWithPassword(
 	)
 	const user = await authenticator.authenticate('password', formRequest(request, { email: input.email }))
 	if (!user) {
-		await hit(em, RATE_LIMITS.signInFailures, input.email)
+		await hit(em, RATE_LIMITS.accountFailures, account)
 		return { kind: 'invalid' }
 	}
-	await reset(em, RATE_LIMITS.signInFailures, input.email)
+	// Only this address's count starts again: the account's failures, and other addresses' counts, stay.
+	await reset(em, RATE_LIMITS.signInFailures, [account, clientAddress])
 	const redirectTo = safeRedirect(input.redirectTo, '/')
 	if (user.mfaEnabled || user.systemRole === 'spencerAdmin') {
 		return { kind: 'code', headers: await startCodeStep(em, request, user, redirectTo) }
@@ -167,10 +189,6 @@ async function completeSignIn(em: Em, user: User): Promise<Headers> {
 	audit(em, { userId: user.id }, 'auth.sign-in', { type: 'User', id: user.id, schoolId: null })
 	const { setCookie } = await createSession(em, user)
 	return new Headers([['Set-Cookie', setCookie]])
-}
-
-function escapeLike(value: string) {
-	return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
 function formRequest(request: Request, fields: Record<string, string>) {
@@ -202,7 +220,7 @@ async function totpStrategy(em: Em, onCode: (code: string, formData: FormData) =
 			emailSentRedirect: '/auth/login',
 			successRedirect: '/auth/login',
 			failureRedirect: '/auth/login',
-			cookieOptions: { ...(process.env.NODE_ENV === 'production' ? { secure: true } : {}), maxAge: PENDING_SIGN_IN_MS / 1000 },
+			cookieOptions: { ...(secureCookies() ? { secure: true } : {}), maxAge: PENDING_SIGN_IN_MS / 1000 },
 			sendTOTP: async ({ code, formData }) => onCode(code, formData),
 		},
 		async ({ email }) => {
@@ -284,10 +302,16 @@ export async function resendCode(em: Em, request: Request): Promise<CodeResult> 
 	return { kind: 'resent', headers }
 }
 
-/** The code step: right code, right user, in time, within 5 attempts, once. */
+/**
+ * The code step: right code, right user, in time, within 5 attempts, once.
+ * The user's attempts across pending sign-ins are limited too, so signing in
+ * again or asking for a new code gives no fresh attempts past that.
+ */
 export async function verifyCode(em: Em, request: Request, code: string): Promise<CodeResult> {
 	const pending = await findPendingSignIn(em, request)
 	if (!pending?.codeHash) return { kind: 'expired' }
+	const limit = await hit(em, RATE_LIMITS.codeAttempts, pending.user.id)
+	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
 
 	let verifiedEmail: string | null = null
 	const strategy = await totpStrategy(
@@ -312,6 +336,7 @@ export async function verifyCode(em: Em, request: Request, code: string): Promis
 		[pending.id, MAX_CODE_ATTEMPTS],
 	)
 	if (claimed.length === 0) return { kind: 'expired' }
+	await reset(em, RATE_LIMITS.codeAttempts, pending.user.id)
 	const headers = await completeSignIn(em, pending.user)
 	headers.append('Set-Cookie', await clearPendingSignIn())
 	return { kind: 'signedIn', user: pending.user, redirectTo: safeRedirect(pending.redirectTo, '/'), headers }
@@ -322,19 +347,32 @@ export const INVITATION_TOKEN_MS = 7 * 24 * 60 * 60_000
 
 export type ResetRequestResult = { kind: 'sent' } | { kind: 'limited'; retryAfterSeconds: number }
 
-/** Forgot password: the same answer whether or not the account exists. */
-export async function requestPasswordReset(em: Em, request: Request, email: string): Promise<ResetRequestResult> {
-	const limit = await hit(em, RATE_LIMITS.resetMails, email)
+/**
+ * Forgot password: the same answer whether or not the account exists, after
+ * the same work. The request only queues the mail; the job looks the address
+ * up after the response (ADR 019), so the answer's timing says nothing.
+ */
+export async function requestPasswordReset({ em, clientAddress }: Visitor, request: Request, email: string): Promise<ResetRequestResult> {
+	// Per client, and per address from that client: a stranger elsewhere never uses up the owner's own requests.
+	const limit = await hitEach(em, [
+		[RATE_LIMITS.resetMailsPerClient, clientAddress],
+		[RATE_LIMITS.resetMails, [email.toLowerCase(), clientAddress]],
+	])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
-	const user = await em.findOne(User, { email: { $ilike: escapeLike(email) } })
-	if (!user) return { kind: 'sent' }
-	const link = await issuePasswordToken(em, user, 'reset', `${appUrl(request)}/auth/new-password`)
+	await enqueue(em, QUEUES.resetMail, { email, linkBase: `${appUrl(request)}/auth/new-password` })
+	return { kind: 'sent' }
+}
+
+/** The reset mail job: a link to the account of that address, if there is one; nothing otherwise. */
+export async function sendPasswordResetMail(em: Em, { email, linkBase }: JobData['password-reset-mail']) {
+	const user = await em.findOne(User, byEmail(email))
+	if (!user) return
+	const link = await issuePasswordToken(em, user, 'reset', linkBase)
 	await sendMail({
 		to: user.email,
 		subject: 'Reset your Spencer password',
 		text: `Someone asked to reset the password of your Spencer account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it was not you, you can ignore this e-mail: your password has not changed.`,
 	})
-	return { kind: 'sent' }
 }
 
 /** Sends an invitation: a link to set a password, after which the user is signed in. */
@@ -388,6 +426,8 @@ export async function setPasswordFromToken(
 			await tx.nativeUpdate(SchoolMembership, { user: user.id, access: 'invited' }, { access: 'active' })
 		}
 		await endOtherSessions(tx as Em, user.id, null)
+		// Whoever spent the user's code attempts with the old password cannot keep the owner from signing in with the new one.
+		await reset(tx as Em, RATE_LIMITS.codeAttempts, user.id)
 		audit(tx as Em, { userId: user.id }, input.purpose === 'reset' ? 'auth.password-reset' : 'auth.invitation-accepted', {
 			type: 'User',
 			id: user.id,

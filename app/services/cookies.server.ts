@@ -1,21 +1,49 @@
 import { createCookie, type Cookie } from 'react-router'
+import { getEnv } from './env.server.ts'
 
-/** Secure cookies need HTTPS; in production they also get the __Host- prefix (DESIGN.md §8). */
-export const secureCookies = process.env.NODE_ENV === 'production'
-const prefix = secureCookies ? '__Host-' : ''
+/**
+ * Secure cookies need HTTPS; in production they also get the __Host- prefix (DESIGN.md §8). Read when a cookie is made,
+ * not when this module loads: the configuration is read at start-up, after the build's modules are loaded.
+ */
+export const secureCookies = () => getEnv().NODE_ENV === 'production'
+export const cookieName = (name: string) => (secureCookies() ? `__Host-${name}` : name)
 
-export const SESSION_COOKIE = `${prefix}spencer_session`
-export const PENDING_SIGN_IN_COOKIE = `${prefix}spencer_pending`
+export const SESSION_COOKIE = 'spencer_session'
+export const PENDING_SIGN_IN_COOKIE = 'spencer_pending'
 
-const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: secureCookies }
+const base = {
+	httpOnly: true,
+	sameSite: 'lax' as const,
+	path: '/',
+	get secure() {
+		return secureCookies()
+	},
+}
+
+/** A cookie that modules hold from when they load, made afresh at each use from the configuration of the moment. */
+function lazyCookie(cookie: () => Cookie): Cookie {
+	return {
+		get name() {
+			return cookie().name
+		},
+		get isSigned() {
+			return cookie().isSigned
+		},
+		get expires() {
+			return cookie().expires
+		},
+		parse: (header, options) => cookie().parse(header, options),
+		serialize: (value, options) => cookie().serialize(value, options),
+	}
+}
 
 /** A cookie whose value is a random token; the server keeps only its hash. */
-export function tokenCookie(name: string, maxAgeSeconds: number) {
-	return createCookie(name, { ...base, maxAge: maxAgeSeconds })
+export function tokenCookie(name: string, maxAgeSeconds: number): Cookie {
+	return lazyCookie(() => createCookie(cookieName(name), { ...base, maxAge: maxAgeSeconds }))
 }
 
 /** The sidebar's state, read on the server so the first paint is right. Not secret. */
-export const sidebarCookie = createCookie('sidebar-opened', { ...base, httpOnly: false, maxAge: 60 * 60 * 24 * 365 })
+export const sidebarCookie = lazyCookie(() => createCookie('sidebar-opened', { ...base, httpOnly: false, maxAge: 60 * 60 * 24 * 365 }))
 
 /** Points to an Impersonation row; signed, HttpOnly, __Host- in production, tied to the admin's session by the row. */
 export const IMPERSONATION_COOKIE = `${prefix}spencer_impersonation`
@@ -33,7 +61,7 @@ export function hasCookie(request: Request, name: string): boolean {
 
 /** The toast of the next page, signed so a page cannot be made to show someone else's words. */
 export function toastCookie(secret: string) {
-	return createCookie(`${prefix}spencer_toast`, { ...base, maxAge: 60, secrets: [secret] })
+	return createCookie(cookieName('spencer_toast'), { ...base, maxAge: 60, secrets: [secret] })
 }
 
 /** The token a token cookie carries, or null. */

@@ -1,42 +1,42 @@
 import type { DirectoryImportValues } from '#app/lib/directory-import.ts'
 import { readDirectoryImport } from '#app/lib/directory-import.ts'
 import type { Em } from './database.server.ts'
+import { CANNOT_ADD_MESSAGE } from './directory.server.ts'
 import { auditMany, type ImportActor, type ImportKindHandler, type ImportPlan, type ImportValuesRow } from './import-queue.server.ts'
 
 /**
  * Staff from a CSV, keyed by e-mail: a new address becomes a user and a
- * directory entry; a known one gets an entry in this school, or has its role
- * and job title brought up to date. A person who also works for another
- * school keeps the name that school knows them by; a platform admin is never
- * touched. Nobody is given access (ADR 009).
+ * directory entry; a known one gets an entry in this school, or has its
+ * names, role and job title brought up to date. Names are this school's own
+ * (on the membership): an address another school also knows is planned,
+ * named and answered like any new one, and a platform admin's address is
+ * refused in the words the add form uses (ADR 016). Nobody is given access
+ * (ADR 009).
  */
 
 type Existing = {
 	user_id: string
 	email: string
-	first_name: string
-	last_name: string
 	system_role: string
 	membership_id: string | null
+	first_name: string | null
+	last_name: string | null
 	role: string | null
 	job_title: string | null
-	elsewhere: boolean
 }
 
 export const LAST_ADMIN_MESSAGE = 'The school must keep at least one school admin'
-export const PLATFORM_ADMIN_MESSAGE = 'This e-mail belongs to a Spencer administrator'
 
 async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImportValues>[]): Promise<ImportPlan<DirectoryImportValues>> {
 	const result: ImportPlan<DirectoryImportValues> = { create: [], update: [], unchanged: 0, refused: [] }
 	if (rows.length === 0) return result
 	const [existing, admins] = await Promise.all([
 		em.execute<Existing[]>(
-			`select u.id as user_id, lower(u.email) as email, u.first_name, u.last_name, u.system_role, m.id as membership_id, m.role, m.job_title,
-				exists (select 1 from school_membership o where o.user_id = u.id and o.school_id <> ?) as elsewhere
+			`select u.id as user_id, lower(u.email) as email, u.system_role, m.id as membership_id, m.first_name, m.last_name, m.role, m.job_title
 			from users u
 			left join school_membership m on m.user_id = u.id and m.school_id = ?
 			where lower(u.email) = any(array(select jsonb_array_elements_text(?::jsonb)))`,
-			[schoolId, schoolId, JSON.stringify(rows.map((row) => row.values.email))],
+			[schoolId, JSON.stringify(rows.map((row) => row.values.email))],
 		),
 		em.execute<{ n: number }[]>("select count(*)::int as n from school_membership where school_id = ? and role = 'schoolAdmin'", [schoolId]),
 	])
@@ -45,15 +45,11 @@ async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImp
 	for (const row of rows) {
 		const values = row.values
 		const user = byEmail.get(values.email)
-		if (!user) {
-			result.create.push(row)
+		if (user?.system_role === 'spencerAdmin') {
+			result.refused.push({ row: row.row, column: 'E-mail', message: CANNOT_ADD_MESSAGE })
 			continue
 		}
-		if (user.system_role === 'spencerAdmin') {
-			result.refused.push({ row: row.row, column: 'E-mail', message: PLATFORM_ADMIN_MESSAGE })
-			continue
-		}
-		if (!user.membership_id) {
+		if (!user?.membership_id) {
 			result.create.push(row)
 			continue
 		}
@@ -64,9 +60,12 @@ async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImp
 			}
 			schoolAdmins--
 		}
-		const rename = !user.elsewhere && (user.first_name !== values.firstName || user.last_name !== values.lastName)
-		const changed = user.role !== values.role || (values.jobTitle !== undefined && (user.job_title ?? null) !== values.jobTitle)
-		if (rename || changed) result.update.push({ ...row, id: user.membership_id, detail: { userId: user.user_id, rename } })
+		const changed =
+			user.first_name !== values.firstName ||
+			user.last_name !== values.lastName ||
+			user.role !== values.role ||
+			(values.jobTitle !== undefined && (user.job_title ?? null) !== values.jobTitle)
+		if (changed) result.update.push({ ...row, id: user.membership_id })
 		else result.unchanged++
 	}
 	return result
@@ -88,9 +87,9 @@ async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<DirectoryImpor
 			[people],
 		)
 		const members = await tx.execute<{ id: string }[]>(
-			`insert into school_membership (id, created_at, updated_at, user_id, school_id, role, job_title, access)
-			select gen_random_uuid(), now(), now(), u.id, ?, v.role, v.job_title, 'none'
-			from jsonb_to_recordset(?::jsonb) as v(email text, role text, job_title text)
+			`insert into school_membership (id, created_at, updated_at, user_id, school_id, first_name, last_name, role, job_title, access)
+			select gen_random_uuid(), now(), now(), u.id, ?, v.first_name, v.last_name, v.role, v.job_title, 'none'
+			from jsonb_to_recordset(?::jsonb) as v(email text, first_name text, last_name text, role text, job_title text)
 			join users u on lower(u.email) = v.email and u.system_role = 'schoolStaff'
 			on conflict do nothing
 			returning id`,
@@ -103,8 +102,6 @@ async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<DirectoryImpor
 	if (plan.update.length) {
 		const changes = plan.update.map((row) => ({
 			id: row.id,
-			user_id: row.detail?.userId,
-			rename: row.detail?.rename ?? false,
 			first_name: row.values.firstName,
 			last_name: row.values.lastName,
 			role: row.values.role,
@@ -112,18 +109,11 @@ async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<DirectoryImpor
 			has_job_title: row.values.jobTitle !== undefined,
 		}))
 		const members = await tx.execute<{ id: string }[]>(
-			`update school_membership m set role = v.role, job_title = case when v.has_job_title then v.job_title else m.job_title end, updated_at = now()
-			from jsonb_to_recordset(?::jsonb) as v(id uuid, role text, job_title text, has_job_title boolean)
+			`update school_membership m set first_name = v.first_name, last_name = v.last_name, role = v.role,
+				job_title = case when v.has_job_title then v.job_title else m.job_title end, updated_at = now()
+			from jsonb_to_recordset(?::jsonb) as v(id uuid, first_name text, last_name text, role text, job_title text, has_job_title boolean)
 			where m.id = v.id and m.school_id = ?
 			returning m.id`,
-			[JSON.stringify(changes), actor.schoolId],
-		)
-		// Names only of people this school alone knows.
-		await tx.execute(
-			`update users u set first_name = v.first_name, last_name = v.last_name, updated_at = now()
-			from jsonb_to_recordset(?::jsonb) as v(user_id uuid, rename boolean, first_name text, last_name text)
-			where u.id = v.user_id and v.rename and u.system_role = 'schoolStaff'
-				and not exists (select 1 from school_membership o where o.user_id = u.id and o.school_id <> ?)`,
 			[JSON.stringify(changes), actor.schoolId],
 		)
 		updated = members.length

@@ -1,6 +1,7 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type MemberAccess, type SchoolRole } from '#app/models/enums.ts'
-import { School, SchoolMembership, User } from '#app/models/index.ts'
+import { byEmail, normaliseEmail, School, SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { sendInvitation } from './auth.server.ts'
 import type { Em } from './database.server.ts'
@@ -11,20 +12,20 @@ import type { SignedIn } from './guards.server.ts'
  * The school's staff directory (DESIGN.md §3, SchoolMembership): who works
  * at the school, in which role, and whether they can sign in. Every query is
  * scoped by the acting user's school; a member of another school is a 404.
- * ADR 011 records the rules (existing accounts, deletion, the last admin).
+ * ADR 011 records the rules (existing accounts, deletion, the last admin);
+ * ADR 016 what a school sees of a person (its own names, no other school's).
  */
 
-export const DIRECTORY_SORTS = ['name', 'email', 'role', 'jobTitle', 'access', 'lastSignIn'] as const
+export const DIRECTORY_SORTS = ['name', 'email', 'role', 'jobTitle', 'access'] as const
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number]
 
 const roleOrder = `case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`
 const SORT_SQL: Record<DirectorySort, string[]> = {
-	name: ['lower(u.last_name)', 'lower(u.first_name)'],
+	name: ['lower(m.last_name)', 'lower(m.first_name)'],
 	email: ['lower(u.email)'],
-	role: [roleOrder, 'lower(u.last_name)'],
-	jobTitle: ['lower(coalesce(m.job_title, \'\'))', 'lower(u.last_name)'],
-	access: ["case m.access when 'none' then 0 when 'invited' then 1 else 2 end", 'lower(u.last_name)'],
-	lastSignIn: ['u.last_sign_in_at'],
+	role: [roleOrder, 'lower(m.last_name)'],
+	jobTitle: ['lower(coalesce(m.job_title, \'\'))', 'lower(m.last_name)'],
+	access: ["case m.access when 'none' then 0 when 'invited' then 1 else 2 end", 'lower(m.last_name)'],
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -43,7 +44,6 @@ export type DirectoryRow = {
 	role: SchoolRole
 	jobTitle: string | null
 	access: MemberAccess
-	lastSignInAt: string | null
 }
 
 /**
@@ -55,22 +55,18 @@ export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySor
 	const conditions = ['m.school_id = ?']
 	const params: unknown[] = [schoolId]
 	if (query.q) {
-		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		const search = containsPattern(query.q)
 		conditions.push(
-			`(lower(u.first_name || ' ' || u.last_name) like ? or lower(u.last_name || ' ' || u.first_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)`,
+			`(lower(m.first_name || ' ' || m.last_name) like ? or lower(m.last_name || ' ' || m.first_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)`,
 		)
 		params.push(search, search, search, search)
 	}
 	const from = `from school_membership m join users u on u.id = m.user_id where ${conditions.join(' and ')}`
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'
-	// Never signed in sorts as the oldest.
-	const nulls = dir === 'desc' ? 'nulls last' : 'nulls first'
-	const order = SORT_SQL[query.sort].map((part) => `${part} ${dir}${query.sort === 'lastSignIn' ? ` ${nulls}` : ''}`).join(', ')
+	const order = SORT_SQL[query.sort].map((part) => `${part} ${dir}`).join(', ')
 	const [rows, totals] = await Promise.all([
-		app.em.execute<
-			{ id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null; access: MemberAccess; last_sign_in_at: Date | null }[]
-		>(
-			`select m.id, u.first_name, u.last_name, u.email, m.role, m.job_title, m.access, u.last_sign_in_at
+		app.em.execute<{ id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null; access: MemberAccess }[]>(
+			`select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title, m.access
 			${from} order by ${order}, m.id limit ? offset ?`,
 			[...params, query.pageSize, (query.page - 1) * query.pageSize],
 		),
@@ -85,7 +81,6 @@ export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySor
 			role: row.role,
 			jobTitle: row.job_title,
 			access: row.access,
-			lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
 		})),
 	}
 }
@@ -108,28 +103,37 @@ export class DirectoryRefusal extends Error {
 	}
 }
 
+/**
+ * Why an address cannot be added (it is a platform admin's), in the add form
+ * and the import alike, in words that do not say whose it is (ADR 016).
+ */
+export const CANNOT_ADD_MESSAGE = 'This address can’t be added to a school’s directory. Use another address for this person.'
+
 export type MemberInput = { firstName: string; lastName: string; email: string; role: SchoolRole; jobTitle: string | null; giveAccess: boolean }
 
+export type AddOutcome = { kind: 'added'; member: SchoolMembership; mailed: boolean } | { kind: 'already-member' } | { kind: 'refused' }
+
 /**
- * Adds a person to the directory. An e-mail already on this school's staff is
- * refused (`already-member`); the e-mail of an account that exists elsewhere
- * (another school) gets a membership here, and the account keeps its own
- * name (ADR 011). With access, the existing invitation is sent.
+ * Adds a person to the directory under the names typed here. An e-mail
+ * already on this school's staff is refused (`already-member`). The address
+ * of an account that exists elsewhere gets a membership here, with these
+ * names: nothing another school entered or saw shows (ADR 016). A platform
+ * admin's address is `refused`, in words that do not say why (ADR 016).
+ * With access, the invitation is sent.
  */
-export async function addMember(
-	app: SignedIn,
-	input: MemberInput,
-	request: Request,
-): Promise<{ kind: 'added'; member: SchoolMembership; mailed: boolean } | { kind: 'already-member' }> {
+export async function addMember(app: SignedIn, input: MemberInput, request: Request): Promise<AddOutcome> {
 	const schoolId = schoolOf(app)
 	const result = await alreadyMemberOnRace(() =>
 		app.em.transactional(async (tx) => {
-			let user = await tx.findOne(User, { email: { $ilike: input.email.replace(/[\\%_]/g, (char) => `\\${char}`) } })
+			let user = await tx.findOne(User, byEmail(input.email))
+			if (user?.systemRole === 'spencerAdmin') return { kind: 'refused' as const }
 			if (user && (await tx.count(SchoolMembership, { user, school: schoolId }))) return { kind: 'already-member' as const }
-			user ??= tx.create(User, { email: input.email, firstName: input.firstName, lastName: input.lastName })
+			user ??= tx.create(User, { email: normaliseEmail(input.email), firstName: input.firstName, lastName: input.lastName })
 			const member = tx.create(SchoolMembership, {
 				user,
 				school: schoolId,
+				firstName: input.firstName,
+				lastName: input.lastName,
 				role: input.role,
 				jobTitle: input.jobTitle,
 				access: input.giveAccess ? 'invited' : 'none',
@@ -140,7 +144,7 @@ export async function addMember(
 			return { kind: 'added' as const, member }
 		}),
 	)
-	if (result.kind === 'already-member') return result
+	if (result.kind !== 'added') return result
 	return { ...result, mailed: input.giveAccess ? await invite(app.em, result.member, request) : true }
 }
 
@@ -229,7 +233,7 @@ export async function setRole(app: SignedIn, id: string, role: SchoolRole) {
 		await lockAdmins(tx as Em, schoolId)
 		const current = await tx.findOneOrFail(SchoolMembership, { id: member.id, school: schoolId }, { populate: ['user'] })
 		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) {
-			throw LAST_ADMIN(`${current.user.firstName} ${current.user.lastName}`)
+			throw LAST_ADMIN(`${current.firstName} ${current.lastName}`)
 		}
 		current.role = role
 		if (role === 'schoolAdmin') await detachFromStudents(tx as Em, schoolId, current.id)
@@ -264,7 +268,7 @@ export async function removeAccess(app: SignedIn, id: string) {
 		const current = await tx.findOneOrFail(SchoolMembership, { id: member.id, school: schoolId }, { populate: ['user'] })
 		if (current.access === 'none') return
 		if (current.role === 'schoolAdmin' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) {
-			throw LAST_ADMIN(`${current.user.firstName} ${current.user.lastName}`)
+			throw LAST_ADMIN(`${current.firstName} ${current.lastName}`)
 		}
 		current.access = 'none'
 		audit(tx as never, app.auth, 'membership.remove-access', { type: 'SchoolMembership', id: current.id, schoolId })
@@ -288,7 +292,7 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 		await lockAdmins(tx as Em, schoolId)
 		const current = await tx.findOne(SchoolMembership, { id: member.id, school: schoolId }, { populate: ['user'] })
 		if (!current) throw notFound()
-		const name = `${current.user.firstName} ${current.user.lastName}`
+		const name = `${current.firstName} ${current.lastName}`
 		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) throw LAST_ADMIN(name)
 		// Feedback that would outlive the membership: submitted here, or any left on another school's
 		// profiles (a transferred student's, which this school cannot touch).

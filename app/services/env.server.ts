@@ -22,32 +22,79 @@ function describeUrl(url: string) {
 	return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')
 }
 
+export const SESSION_SECRET_MIN_LENGTH = 32
+const SESSION_SECRET_HINT = `a random value of at least ${SESSION_SECRET_MIN_LENGTH} characters, the same on every instance (e.g. the output of \`openssl rand -hex 32\`)`
+
+const flag = z.enum(['0', '1'])
+
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	DATABASE_URL: z.string().optional(),
-	SEED_DEMO: z.enum(['0', '1']).optional(),
-	TRUST_PROXY: z.enum(['0', '1']).optional(),
-	APP_URL: z.url().optional(),
-	SESSION_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
-	SMTP_URL: z.string().optional(),
+	SEED_DEMO: flag.optional(),
+	TRUST_PROXY: flag.optional(),
+	APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+	SESSION_SECRET: z.string().min(SESSION_SECRET_MIN_LENGTH, `too short: set it to ${SESSION_SECRET_HINT}`).optional(),
+	SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'use smtp://USER:PASSWORD@HOST:PORT or smtps://…' }).optional(),
 	MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
-	SENTRY_DSN: z.string().optional(),
-	SENTRY_ENVIRONMENT: z.string().optional(),
+	MAIL_FROM: z.string().default('Spencer <no-reply@spencer.test>'),
+	// Auth posts per client address per minute (ADR 005): only test rigs, whose requests share one address, raise it.
+	AUTH_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+	// Counts each request's SQL queries into X-Query-Count, for the bench and the tests.
+	QUERY_STATS: flag.optional(),
+	SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'use the DSN Sentry gives, https://KEY@HOST/PROJECT' }).optional(),
+	SENTRY_ENVIRONMENT: z.string().default('prod'),
 	SENTRY_RELEASE: z.string().default('RC_v1.1.2'),
+	SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.3),
 	// The import queue (ADR 009): how long a worker's claim on a job lasts unrenewed, and rows per batch.
 	IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 	IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).optional(),
 })
 
+export type EnvSource = Record<string, string | undefined>
 export type Env = z.infer<typeof EnvSchema> & { database: DatabaseTarget }
 
-/** Reads the environment once at start-up; a bad value stops it with a message that names the variable. */
-export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-	const parsed = EnvSchema.safeParse(source)
+/**
+ * Reads the environment once at start-up; a bad value stops it with a message
+ * that names the variable and says what to set. An empty value counts as unset.
+ */
+export function readEnv(source: EnvSource = process.env): Env {
+	const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+	const parsed = EnvSchema.safeParse(given)
 	if (!parsed.success) {
 		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
 		throw new Error(`Invalid environment: ${problems.join('; ')}`)
 	}
-	return { ...parsed.data, database: parseDatabaseUrl(parsed.data.DATABASE_URL) }
+	const env = { ...parsed.data, database: parseDatabaseUrl(parsed.data.DATABASE_URL) }
+	// ADR 015: the embedded PGlite engine is for trying Spencer on one machine and may keep its own secret; a deployment
+	// on PostgreSQL names its secret, so that it is the operator's to rotate and never sits beside the data it protects.
+	if (env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.SESSION_SECRET) {
+		throw new Error(`Invalid environment: SESSION_SECRET is required in production on PostgreSQL: set it to ${SESSION_SECRET_HINT}.`)
+	}
+	return env
+}
+
+/** What start-up should say about a configuration that works but is not one for real data. */
+export function startupWarnings(env: Env): string[] {
+	const warnings: string[] = []
+	if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+		warnings.push(
+			`SESSION_SECRET is not set: cookies are signed and codes sealed with a secret kept in the database, which suits trying Spencer on PGlite only. Set SESSION_SECRET to ${SESSION_SECRET_HINT}.`,
+		)
+	}
+	return warnings
+}
+
+let current: Env | null = null
+
+/** Makes `env` the configuration every module reads: createSpencer calls it at start-up, test set-ups before they use a module. */
+export function setEnv(env: Env): Env {
+	current = env
+	return env
+}
+
+/** The configuration read at start-up. Nothing else in app/ and server/ reads process.env. */
+export function getEnv(): Env {
+	if (!current) throw new Error('The configuration is not read yet: createSpencer (or a test set-up) calls setEnv(readEnv()) first.')
+	return current
 }

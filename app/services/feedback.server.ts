@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { answerNeed, questionSeverity, type Band } from '#app/lib/scoring.ts'
 import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
@@ -38,8 +39,7 @@ const FEEDBACK_FROM = `from feedback f
 	join profile p on p.id = r.profile_id
 	join student s on s.id = p.student_id
 	join questionnaire q on q.id = p.questionnaire_id
-	join school_membership m on m.id = f.respondent_id
-	join users u on u.id = m.user_id`
+	join school_membership m on m.id = f.respondent_id`
 
 const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 const instant = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
@@ -71,7 +71,7 @@ type FeedbackSqlRow = {
 }
 
 const FEEDBACK_COLUMNS = `f.id, s.id as student_id, s.first_name, s.last_name, q.title, r.index, r.opens_on,
-	u.first_name as respondent_first, u.last_name as respondent_last, f.status, f.submitted_at`
+	m.first_name as respondent_first, m.last_name as respondent_last, f.status, f.submitted_at`
 
 const toRow = (row: FeedbackSqlRow): FeedbackRow => ({
 	id: row.id,
@@ -110,7 +110,7 @@ export async function listFeedback(
 	const conditions = [visible.sql]
 	const params = [...visible.params]
 	if (query.q) {
-		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		const search = containsPattern(query.q)
 		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
 		params.push(search, search, search)
 	}

@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { SchoolRole } from '#app/models/enums.ts'
 import { Group } from '#app/models/index.ts'
@@ -12,8 +13,6 @@ function schoolOf({ auth }: SignedIn): string {
 	if (!auth.schoolId) throw notFound()
 	return auth.schoolId
 }
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 /** A refusal that belongs beside one field of the group form. */
 export class GroupFieldError extends Error {
@@ -39,7 +38,7 @@ export async function listGroups(app: SignedIn, query: ListQuery<GroupSort>): Pr
 	const params: unknown[] = [schoolOf(app)]
 	if (query.q) {
 		conditions.push('(lower(g.name) like ? or lower(coalesce(g.description, \'\')) like ?)')
-		params.push(likePattern(query.q), likePattern(query.q))
+		params.push(containsPattern(query.q), containsPattern(query.q))
 	}
 	const where = `where ${conditions.join(' and ')}`
 	const [rows, totals] = await Promise.all([
@@ -147,7 +146,7 @@ export async function listGroupStudents(app: SignedIn, groupId: string, page: nu
 /** The school's students not in the group whose name or UPN matches: the "add student" modal's results. */
 export async function searchStudentsForGroup(app: SignedIn, groupId: string, text: string, limit = 20): Promise<GroupStudentRow[]> {
 	if (!text.trim()) return []
-	const search = likePattern(text.trim())
+	const search = containsPattern(text.trim())
 	const rows = await app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; archived: boolean }[]>(
 		`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.archived from student s
 		where s.school_id = ? and s.archived = false
@@ -169,7 +168,7 @@ export const GROUP_STAFF_LIMIT = 100
 
 export type GroupStaffRow = { id: string; name: string; email: string; role: SchoolRole; jobTitle: string | null }
 
-const STAFF_SELECT = `select m.id, u.first_name, u.last_name, u.email, m.role, m.job_title from school_membership m join users u on u.id = m.user_id`
+const STAFF_SELECT = `select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title from school_membership m join users u on u.id = m.user_id`
 type StaffRecord = { id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null }
 const staffRow = (row: StaffRecord): GroupStaffRow => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, email: row.email, role: row.role, jobTitle: row.job_title })
 
@@ -180,9 +179,9 @@ const staffRow = (row: StaffRecord): GroupStaffRow => ({ id: row.id, name: `${ro
  */
 export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ rows: GroupStaffRow[]; total: number }> {
 	const rows = await app.em.execute<(StaffRecord & { total: number })[]>(
-		`select m.id, u.first_name, u.last_name, u.email, m.role, m.job_title, (count(*) over ())::int as total
+		`select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title, (count(*) over ())::int as total
 		from school_membership m join users u on u.id = m.user_id join group_staff gf on gf.membership_id = m.id
-		where gf.group_id = ? and m.school_id = ? order by lower(u.last_name), lower(u.first_name), m.id limit ?`,
+		where gf.group_id = ? and m.school_id = ? order by lower(m.last_name), lower(m.first_name), m.id limit ?`,
 		[groupId, schoolOf(app), GROUP_STAFF_LIMIT],
 	)
 	return { rows: rows.map(staffRow), total: rows[0]?.total ?? 0 }
@@ -191,13 +190,13 @@ export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ 
 /** The school's directory members not in the group whose name, e-mail or job title matches. */
 export async function searchStaffForGroup(app: SignedIn, groupId: string, text: string, limit = 20): Promise<GroupStaffRow[]> {
 	if (!text.trim()) return []
-	const search = likePattern(text.trim())
+	const search = containsPattern(text.trim())
 	const rows = await app.em.execute<StaffRecord[]>(
 		`${STAFF_SELECT}
 		where m.school_id = ?
-		and (lower(u.first_name || ' ' || u.last_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)
+		and (lower(m.first_name || ' ' || m.last_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)
 		and not exists (select 1 from group_staff gf where gf.group_id = ? and gf.membership_id = m.id)
-		order by lower(u.last_name), lower(u.first_name), m.id limit ?`,
+		order by lower(m.last_name), lower(m.first_name), m.id limit ?`,
 		[schoolOf(app), search, search, search, groupId, limit],
 	)
 	return rows.map(staffRow)
@@ -247,7 +246,7 @@ export async function memberName(app: SignedIn, member: Member): Promise<string>
 		member.kind === 'student'
 			? await app.em.execute<{ first_name: string; last_name: string }[]>('select first_name, last_name from student where id = ? and school_id = ?', [member.id, schoolOf(app)])
 			: await app.em.execute<{ first_name: string; last_name: string }[]>(
-					'select u.first_name, u.last_name from school_membership m join users u on u.id = m.user_id where m.id = ? and m.school_id = ?',
+					'select first_name, last_name from school_membership where id = ? and school_id = ?',
 					[member.id, schoolOf(app)],
 				)
 	if (!row) throw notFound()

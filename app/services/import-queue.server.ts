@@ -3,14 +3,17 @@ import type { ImportRowError, ReadRow, ReadResult } from '#app/lib/import-rows.t
 import type { ImportKind } from '#app/models/enums.ts'
 import { forkEm, type Em, type Orm } from './database.server.ts'
 import { importHandler } from './import-kinds.server.ts'
+import { enqueue, QUEUES } from './job-queue.server.ts'
 
 /**
- * The background queue for imports (ADR 009). The ImportJob table is the
- * queue: a worker claims a job with `FOR UPDATE SKIP LOCKED` and holds it by a
- * lease it renews with every batch. Each batch is one transaction that writes
- * its rows and moves `processed` on, so a restart resumes after the last
- * committed batch, and a worker that lost its lease writes nothing more.
- * The same SQL runs on PostgreSQL and on PGlite.
+ * Running an import in the background (ADR 009, ADR 019). The job system
+ * delivers "run import X" to one worker of one instance; the ImportJob row
+ * holds the import's progress and a lease. A worker claims the row with its
+ * own id and renews the lease with every batch; each batch is one
+ * transaction that writes its rows and moves `processed` on, so a restart
+ * resumes after the last committed batch, and a worker that lost its lease
+ * (stalled, and taken over) writes nothing more. The same SQL runs on
+ * PostgreSQL and on PGlite.
  */
 
 export type ImportValuesRow<Values> = { row: number; values: Values }
@@ -18,8 +21,8 @@ export type ImportValuesRow<Values> = { row: number; values: Values }
 /** What a batch's rows would do, decided against the database. */
 export type ImportPlan<Values> = {
 	create: ImportValuesRow<Values>[]
-	/** `id` is the record to update; `detail` carries what a kind needs besides (the directory: the user, and whether to rename them). */
-	update: (ImportValuesRow<Values> & { id: string; detail?: { userId: string; rename: boolean } })[]
+	/** `id` is the record to update. */
+	update: (ImportValuesRow<Values> & { id: string })[]
 	unchanged: number
 	refused: ImportRowError[]
 }
@@ -35,11 +38,6 @@ export type ImportKindHandler<Values> = {
 	apply(tx: Em, actor: ImportActor, plan: ImportPlan<Values>): Promise<{ created: number; updated: number; errors: ImportRowError[] }>
 }
 
-/**
- * `pauseMs` is a gap between batches: on PGlite the worker and the requests
- * share one connection, and without a gap the worker would take it back
- * before any waiting request got its turn.
- */
 /** One audit row per record written, in one insert (the same columns `audit()` fills). */
 export async function auditMany(tx: Em, actor: ImportActor, entityType: string, events: { action: string; id: string }[]) {
 	if (events.length === 0) return
@@ -52,30 +50,39 @@ export async function auditMany(tx: Em, actor: ImportActor, entityType: string, 
 	)
 }
 
-export type WorkerOptions = { leaseSeconds: number; batchSize: number; pollMs: number; maxAttempts: number; pauseMs: number }
-export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { leaseSeconds: 30, batchSize: 500, pollMs: 1000, maxAttempts: 5, pauseMs: 0 }
+/**
+ * `pauseMs` is a gap between batches: on PGlite the worker and the requests
+ * share one connection, and without a gap the worker would take it back
+ * before any waiting request got its turn.
+ */
+export type WorkerOptions = { leaseSeconds: number; batchSize: number; maxAttempts: number; pauseMs: number }
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { leaseSeconds: 30, batchSize: 500, maxAttempts: 5, pauseMs: 0 }
 
-// Workers in this process, woken when a job is queued here rather than at their next poll.
-const localWorkers = new Set<() => void>()
-export function wakeImportWorkers() {
-	for (const wake of localWorkers) wake()
+/** Queues import `id` on the job system; inside the transaction that stores it, so neither exists without the other. */
+export async function queueImport(em: Em, id: string) {
+	// One job per import at a time (the queue's policy is `exclusive` by this key): queuing it again while it waits or runs does nothing.
+	await enqueue(em, QUEUES.import, { importId: id }, { singletonKey: id })
+}
+
+/**
+ * Queues every import left unfinished: an instance that starts after a
+ * crash, or after a version that kept imports outside the job system, finds
+ * them all again. An import already waiting or running is not queued twice.
+ */
+export async function queueUnfinishedImports(em: Em) {
+	const unfinished = await em.execute<{ id: string }[]>("select id from import_job where status in ('queued', 'processing') order by created_at")
+	for (const { id } of unfinished) await queueImport(em, id)
 }
 
 type Claimed = { id: string; school_id: string; kind: ImportKind; created_by_id: string | null; impersonator_id: string | null; attempts: number }
 
-/** Takes the oldest job that is queued, or processing under a lease that has run out; null when there is none. */
-export async function claimImportJob(em: Em, workerId: string, leaseSeconds: number): Promise<Claimed | null> {
+/** Takes import `id` if it is queued, or processing under a lease that has run out; null when it is not free. */
+export async function claimImportJob(em: Em, id: string, workerId: string, leaseSeconds: number): Promise<Claimed | null> {
 	const [claimed] = await em.execute<Claimed[]>(
 		`update import_job set status = 'processing', leased_by = ?, lease_until = now() + make_interval(secs => ?), attempts = attempts + 1, updated_at = now()
-		where id = (
-			select id from import_job
-			where status = 'queued' or (status = 'processing' and (lease_until is null or lease_until < now()))
-			order by created_at
-			limit 1
-			for update skip locked
-		)
+		where id = ? and (status = 'queued' or (status = 'processing' and (lease_until is null or lease_until < now())))
 		returning id, school_id, kind, created_by_id, impersonator_id, attempts`,
-		[workerId, leaseSeconds],
+		[workerId, leaseSeconds, id],
 	)
 	return claimed ?? null
 }
@@ -152,71 +159,55 @@ async function runBatch(
 	return 'more'
 }
 
+class HandedBack extends Error {
+	override name = 'HandedBack'
+}
+
 /**
- * Starts the worker inside the app: it claims jobs one at a time until told
- * to stop. `stop()` lets the running batch commit, hands the job back and
- * resolves.
+ * What a worker does with an "import" job: claims the import, runs it to its
+ * end, and fails the job (so the job system retries it, with a growing
+ * pause) when the import could not be finished here: its lease is held by
+ * a live worker elsewhere, a batch failed, or this server is stopping. The
+ * import is marked failed after `maxAttempts` claims, or when the job
+ * system gives up on the job.
  */
-export function startImportWorker(orm: Orm, options: Partial<WorkerOptions> = {}) {
+export function importJobHandler(orm: Orm, options: Partial<WorkerOptions>, isStopping: () => boolean) {
 	const settings = { ...DEFAULT_WORKER_OPTIONS, ...options }
-	const workerId = randomUUID()
-	let stopping = false
-	let wake: () => void = () => {}
-	const waitForWork = () =>
-		new Promise<void>((resolve) => {
-			const timer = setTimeout(resolve, settings.pollMs)
-			wake = () => {
-				clearTimeout(timer)
-				resolve()
-			}
-		})
-	const wakeUp = () => wake()
-	localWorkers.add(wakeUp)
-
-	const loop = (async () => {
-		while (!stopping) {
-			let job: Claimed | null = null
-			try {
-				job = await claimImportJob(forkEm(orm), workerId, settings.leaseSeconds)
-				if (!job) {
-					await waitForWork()
-					continue
-				}
-				if (job.attempts > settings.maxAttempts) {
-					await forkEm(orm).execute(
-						`update import_job set status = 'failed', finished_at = now(), leased_by = null, lease_until = null, updated_at = now() where id = ? and leased_by = ?`,
-						[job.id, workerId],
-					)
-					continue
-				}
-				await runImportJob(orm, job, workerId, settings, () => stopping)
-			} catch (error) {
-				if (stopping) break
-				// Ids and the error's kind only: a database message can quote the rows' personal data.
-				console.error(`Import worker: job ${job?.id ?? '(claiming)'} stopped by ${error instanceof Error ? error.name : 'an error'}; it will be retried`)
-				if (job) {
-					await forkEm(orm)
-						.execute('update import_job set leased_by = null, lease_until = now() + make_interval(secs => ?) where id = ? and leased_by = ?', [
-							Math.min(60, 2 ** job.attempts),
-							job.id,
-							workerId,
-						])
-						.catch(() => {})
-				}
-				await waitForWork()
-			}
+	return async (job: { data: { importId: string }; retryCount: number; retryLimit: number }) => {
+		const importId = job.data.importId
+		const workerId = randomUUID()
+		const claimed = await claimImportJob(forkEm(orm), importId, workerId, settings.leaseSeconds)
+		if (!claimed) {
+			const [row] = await forkEm(orm).execute<{ status: string }[]>('select status from import_job where id = ?', [importId])
+			// Finished (or deleted with its school): nothing to do. Still running under a live lease: try again later.
+			if (row && ['queued', 'processing'].includes(row.status)) throw new HandedBack()
+			return
 		}
-	})()
-
-	return {
-		workerId,
-		async stop() {
-			stopping = true
-			localWorkers.delete(wakeUp)
-			wake()
-			await loop
-		},
+		if (claimed.attempts > settings.maxAttempts) {
+			await markFailed(orm, importId, workerId)
+			return
+		}
+		try {
+			if ((await runImportJob(orm, claimed, workerId, settings, isStopping)) === 'stopped') throw new HandedBack()
+		} catch (error) {
+			if (!(error instanceof HandedBack)) {
+				// Ids and the error's kind only: a database message can quote the rows' personal data.
+				console.error(`Import worker: import ${importId} stopped by ${error instanceof Error ? error.name : 'an error'}; it will be retried`)
+				// Handed back at once; the job system's retry pause is the wait.
+				await forkEm(orm)
+					.execute('update import_job set leased_by = null, lease_until = null where id = ? and leased_by = ?', [importId, workerId])
+					.catch(() => {})
+			}
+			if (job.retryCount >= job.retryLimit) await markFailed(orm, importId, null).catch(() => {})
+			throw error
+		}
 	}
 }
 
-export type ImportWorker = ReturnType<typeof startImportWorker>
+async function markFailed(orm: Orm, id: string, workerId: string | null) {
+	await forkEm(orm).execute(
+		`update import_job set status = 'failed', finished_at = now(), leased_by = null, lease_until = null, updated_at = now()
+		where id = ? and status in ('queued', 'processing') and (?::text is null or leased_by = ?)`,
+		[id, workerId, workerId],
+	)
+}

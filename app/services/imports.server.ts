@@ -4,10 +4,10 @@ import type { ImportRowError } from '#app/lib/import-rows.ts'
 import type { ImportKind, ImportStatus } from '#app/models/enums.ts'
 import { ImportJob } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { jsonColumn } from './database.server.ts'
+import { jsonColumn, type Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { importHandler } from './import-kinds.server.ts'
-import { wakeImportWorkers, type ImportValuesRow } from './import-queue.server.ts'
+import { queueImport, type ImportValuesRow } from './import-queue.server.ts'
 
 /**
  * Imports as a school admin sees them: an upload checked and tried without
@@ -78,19 +78,22 @@ export async function startImport(app: SignedIn, kind: ImportKind, fileName: str
 	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
 	const read = importHandler(kind).read(bytes)
 	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
-	const job = app.em.create(ImportJob, {
-		school: schoolId,
-		kind,
-		fileName: fileName.replace(/^.*[\\/]/, '').slice(0, 255) || 'import.csv',
-		upload: Buffer.from(bytes),
-		total: read.rows.length,
-		createdBy: app.auth.userId,
-		impersonator: app.auth.impersonatorId,
+	const id = await app.em.transactional(async (tx) => {
+		const job = tx.create(ImportJob, {
+			school: schoolId,
+			kind,
+			fileName: fileName.replace(/^.*[\\/]/, '').slice(0, 255) || 'import.csv',
+			upload: Buffer.from(bytes),
+			total: read.rows.length,
+			createdBy: app.auth.userId,
+			impersonator: app.auth.impersonatorId,
+		})
+		audit(tx as Em, app.auth, `import.${kind}.start`, { type: 'ImportJob', id: job.id, schoolId })
+		await tx.flush()
+		await queueImport(tx as Em, job.id)
+		return job.id
 	})
-	audit(app.em, app.auth, `import.${kind}.start`, { type: 'ImportJob', id: job.id, schoolId })
-	await app.em.flush()
-	wakeImportWorkers()
-	return { ok: true, id: job.id }
+	return { ok: true, id }
 }
 
 export type ImportJobView = {

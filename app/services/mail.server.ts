@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
+import { getEnv } from './env.server.ts'
 
 export type Mail = { to: string; subject: string; text: string; html?: string }
 
-const FROM = process.env.MAIL_FROM ?? 'Spencer <no-reply@spencer.test>'
 let smtp: Transporter | null = null
 
 /**
@@ -13,15 +13,14 @@ let smtp: Transporter | null = null
  * .eml file to MAIL_OUTBOX_DIR so the demo and the tests work offline.
  */
 export async function sendMail(mail: Mail): Promise<void> {
-	const smtpUrl = process.env.SMTP_URL
+	const { SMTP_URL: smtpUrl, MAIL_OUTBOX_DIR: outbox, MAIL_FROM: from } = getEnv()
 	if (smtpUrl) {
 		smtp ??= nodemailer.createTransport(smtpUrl)
-		await smtp.sendMail({ from: FROM, ...mail })
+		await smtp.sendMail({ from, ...mail })
 		return
 	}
-	const outbox = process.env.MAIL_OUTBOX_DIR ?? 'data/outbox'
 	const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-	const info = await stream.sendMail({ from: FROM, ...mail })
+	const info = await stream.sendMail({ from, ...mail })
 	await mkdir(outbox, { recursive: true })
 	const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
 	await writeFile(file, info.message as Buffer)
@@ -35,7 +34,8 @@ export function resetMailTransport() {
 }
 
 export function appUrl(request?: Request): string {
-	if (process.env.APP_URL) return process.env.APP_URL.replace(/\/$/, '')
+	const { APP_URL, PORT } = getEnv()
+	if (APP_URL) return APP_URL.replace(/\/$/, '')
 	if (request) return new URL(request.url).origin
-	return `http://localhost:${process.env.PORT ?? 3000}`
+	return `http://localhost:${PORT}`
 }

@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { ProfileKind } from '#app/models/enums.ts'
 import { Profile, Questionnaire, SchoolMembership } from '#app/models/index.ts'
@@ -27,9 +28,11 @@ export function todayInUk(now = new Date()): string {
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
 
 /**
- * Creates the rounds that have fallen due for the school's active profiles,
- * and a Feedback row for each respondent of each new round — two inserts in
- * one statement, whatever the number of profiles.
+ * Creates the rounds that have fallen due for the active profiles of one
+ * school (`schoolId`) or of every school (null), and a Feedback row for each
+ * respondent of each new round — two inserts in one statement, whatever the
+ * number of profiles. Called by the scheduled "rounds-due" job and by the
+ * post that creates a profile, never by a page's loader (ADR 019).
  *
  * A one-time profile has round 0 on its start date; a recurring one a round
  * every N weeks from its start, up to today and not after its end date (an
@@ -39,9 +42,7 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
  * nothing` make it idempotent: concurrent callers create each row once, and
  * the feedback of a round is written in the same statement as the round.
  */
-export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null } | string, today: string = todayInUk()) {
-	const schoolId = typeof scope === 'string' ? scope : scope.schoolId
-	if (!schoolId) return
+export async function ensureRoundsDue(em: Em, schoolId: string | null, today: string = todayInUk()) {
 	await em.execute(
 		`with due as (
 			select p.id as profile_id, g.i as index,
@@ -54,7 +55,7 @@ export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null }
 				case when p.kind = 'one-time' then 0
 					else (least(?::date, coalesce(p.end_date, ?::date)) - p.start_date) / (7 * p.interval_weeks) end
 			) as g(i)
-			where p.school_id = ? and p.status = 'active' and p.start_date <= ?::date
+			where p.status = 'active' and p.start_date <= ?::date${schoolId ? ' and p.school_id = ?' : ''}
 		),
 		new_rounds as (
 			insert into round (id, created_at, updated_at, profile_id, index, opens_on)
@@ -66,7 +67,7 @@ export async function ensureRoundsDue(em: Em, scope: { schoolId: string | null }
 		select gen_random_uuid(), now(), now(), nr.id, pr.membership_id, 'incomplete'
 		from new_rounds nr join profile_respondent pr on pr.profile_id = nr.profile_id
 		on conflict (round_id, respondent_id) do nothing`,
-		[today, today, schoolId, today],
+		schoolId ? [today, today, today, schoolId] : [today, today, today],
 	)
 }
 
@@ -165,8 +166,7 @@ const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString(
  * One page of the school's students (not archived) with their professionals
  * and profiles, for the manage-students screen: four queries whatever the
  * number of students (the page, the total, the page's links, the page's
- * profiles with their rounds and respondents). The caller brings the rounds
- * up to date first (ensureRoundsDue).
+ * profiles with their rounds and respondents).
  */
 export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: ManagedStudent[]; total: number }> {
 	const { em } = app
@@ -174,7 +174,7 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 	const conditions = ['s.school_id = ?', 's.archived = false']
 	const params: unknown[] = [schoolId]
 	if (query.q) {
-		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		const search = containsPattern(query.q)
 		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
 		params.push(search, search, search)
 	}
@@ -192,12 +192,11 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 	const [links, profiles] = students.length
 		? await Promise.all([
 				em.execute<{ student_id: string; is_key: boolean; first_name: string; last_name: string }[]>(
-					`select sp.student_id, sp.is_key, u.first_name, u.last_name
+					`select sp.student_id, sp.is_key, m.first_name, m.last_name
 					from student_professional sp
 					join school_membership m on m.id = sp.membership_id and m.school_id = ?
-					join users u on u.id = m.user_id
 					where sp.student_id = any(?::uuid[])
-					order by lower(u.last_name), lower(u.first_name)`,
+					order by lower(m.last_name), lower(m.first_name)`,
 					[schoolId, ids],
 				),
 				em.execute<
@@ -216,8 +215,8 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 				>(
 					`select p.id, p.student_id, q.title, p.kind, p.interval_weeks, p.start_date, p.end_date, p.status,
 						(select count(*)::int from round r where r.profile_id = p.id) as rounds,
-						(select array_agg(u.first_name || ' ' || u.last_name order by lower(u.last_name), lower(u.first_name))
-							from profile_respondent pr join school_membership m on m.id = pr.membership_id join users u on u.id = m.user_id
+						(select array_agg(m.first_name || ' ' || m.last_name order by lower(m.last_name), lower(m.first_name))
+							from profile_respondent pr join school_membership m on m.id = pr.membership_id
 							where pr.profile_id = p.id) as respondents
 					from profile p join questionnaire q on q.id = p.questionnaire_id
 					where p.school_id = ? and p.student_id = any(?::uuid[])

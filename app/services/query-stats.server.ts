@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { DefaultLogger, type LogContext } from '@mikro-orm/core'
+import { getEnv } from './env.server.ts'
 
 /**
  * Counts the SQL queries of each request, for tests and benchmarks that check
@@ -8,7 +9,7 @@ import { DefaultLogger, type LogContext } from '@mikro-orm/core'
  */
 const requestCounter = new AsyncLocalStorage<{ count: number }>()
 
-export const queryStatsEnabled = () => process.env.QUERY_STATS === '1'
+export const queryStatsEnabled = () => getEnv().QUERY_STATS === '1'
 
 export class QueryCountingLogger extends DefaultLogger {
 	override logQuery(_context: { query: string } & LogContext): void {

@@ -1,23 +1,45 @@
+import { createHash } from 'node:crypto'
 import type { Em } from './database.server.ts'
+import { getEnv } from './env.server.ts'
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number }
 
+/** The numbers and why: docs/decisions/020-rate-limits-that-cannot-lock-the-owner-out.md. */
 export const RATE_LIMITS = {
-	/** Failed sign-ins per account. */
+	/** Sign-in attempts per account *from one client address*: the 11th is refused, only there. */
 	signInFailures: { name: 'sign-in-failures', limit: 10, windowMs: 15 * 60_000 },
+	/** Failed sign-ins per account from every address: past the limit each attempt waits (signInDelayMs), never refused. */
+	accountFailures: { name: 'sign-in-account-failures', limit: 5, windowMs: 15 * 60_000 },
 	/** Auth form and API posts per IP address (AUTH_POSTS_PER_MINUTE raises it for test rigs that share one address). */
 	authPosts: {
 		name: 'auth-posts',
 		get limit() {
-			return Number(process.env.AUTH_POSTS_PER_MINUTE ?? 10)
+			return getEnv().AUTH_POSTS_PER_MINUTE
 		},
 		windowMs: 60_000,
 	},
-	/** Password-reset e-mails per address. */
-	resetMails: { name: 'reset-mails', limit: 3, windowMs: 60 * 60_000 },
-	/** Wrong codes are limited per pending sign-in; this caps resends per account. */
+	/** Password-reset e-mails per address *and* client address: a stranger's requests never use up the owner's. */
+	resetMails: { name: 'reset-mails', limit: 3, windowMs: 15 * 60_000 },
+	/** Password-reset e-mails per client address, whatever the addresses asked for. */
+	resetMailsPerClient: { name: 'reset-mails-per-client', limit: 10, windowMs: 15 * 60_000 },
+	/** Resends of the e-mailed code per account. */
 	codeMails: { name: 'code-mails', limit: 5, windowMs: 15 * 60_000 },
+	/** Code attempts per account across its pending sign-ins (each of which also allows MAX_CODE_ATTEMPTS wrong ones). */
+	codeAttempts: { name: 'code-attempts', limit: 10, windowMs: 15 * 60_000 },
+	/** Current-password checks per account on the profile screen. */
+	currentPassword: { name: 'current-password', limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>
+
+/** The wait before an account's password is checked: none up to 5 failures, then 250 ms doubling, at most 3 s. */
+export const SIGN_IN_DELAY = { firstMs: 250, maxMs: 3_000 }
+
+export function signInDelayMs(accountFailures: number): number {
+	const over = accountFailures - RATE_LIMITS.accountFailures.limit
+	return over < 0 ? 0 : Math.min(SIGN_IN_DELAY.maxMs, SIGN_IN_DELAY.firstMs * 2 ** over)
+}
+
+/** One account, one client address, ...: several parts make one subject. */
+export type Subject = string | readonly string[]
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number }
 
@@ -25,31 +47,65 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * Counts one hit in a fixed window, atomically in the database (one
  * statement), so every app instance sees the same count.
  */
-export async function hit(em: Em, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-	const key = `${rule.name}:${subject}`
+export async function hit(em: Em, rule: RateLimitRule, subject: Subject): Promise<RateLimitResult> {
 	const [row] = await em.execute<WindowRow[]>(
 		`insert into rate_limit (key, window_start, count) values (?, now(), 1)
 		on conflict (key) do update set
 			count = case when rate_limit.window_start <= now() - make_interval(secs => ?) then 1 else rate_limit.count + 1 end,
 			window_start = case when rate_limit.window_start <= now() - make_interval(secs => ?) then now() else rate_limit.window_start end
 		returning count, extract(epoch from window_start) * 1000 as window_ms`,
-		[key, rule.windowMs / 1000, rule.windowMs / 1000],
+		[keyOf(rule, subject), rule.windowMs / 1000, rule.windowMs / 1000],
 	)
 	return toResult(rule, row)
 }
 
+/** Hits each rule in turn and stops at the first one over its limit (the later ones are not counted). */
+export async function hitEach(em: Em, hits: readonly (readonly [RateLimitRule, Subject])[]): Promise<RateLimitResult> {
+	let result: RateLimitResult = { allowed: true, count: 0, retryAfterSeconds: 0 }
+	for (const [rule, subject] of hits) {
+		result = await hit(em, rule, subject)
+		if (!result.allowed) return result
+	}
+	return result
+}
+
 /** The current count without adding to it. */
-export async function peek(em: Em, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+export async function peek(em: Em, rule: RateLimitRule, subject: Subject): Promise<RateLimitResult> {
 	const [row] = await em.execute<WindowRow[]>(
 		`select count, extract(epoch from window_start) * 1000 as window_ms from rate_limit where key = ? and window_start > now() - make_interval(secs => ?)`,
-		[`${rule.name}:${subject}`, rule.windowMs / 1000],
+		[keyOf(rule, subject), rule.windowMs / 1000],
 	)
 	if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 }
 	return { ...toResult(rule, row), allowed: row.count < rule.limit }
 }
 
-export async function reset(em: Em, rule: RateLimitRule, subject: string): Promise<void> {
-	await em.execute('delete from rate_limit where key = ?', [`${rule.name}:${subject}`])
+/**
+ * Deletes the counters whose window ended long ago (there is a row for every
+ * account and client address that tried): the job system runs it hourly.
+ */
+export async function pruneRateLimits(em: Em): Promise<number> {
+	const longest = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs))
+	const rows = await em.execute<{ key: string }[]>(
+		'delete from rate_limit where window_start < now() - make_interval(secs => ?) returning key',
+		[(longest + PRUNE_AFTER_MS) / 1000],
+	)
+	return rows.length
+}
+
+/** How long past the longest window a counter is kept before the hourly prune deletes it. */
+export const PRUNE_AFTER_MS = 60 * 60_000
+
+export async function reset(em: Em, rule: RateLimitRule, subject: Subject): Promise<void> {
+	await em.execute('delete from rate_limit where key = ?', [keyOf(rule, subject)])
+}
+
+/**
+ * The row's key: the rule's name and a hash of the subject, so that an e-mail
+ * address and a client address fit the column together and neither is kept in clear.
+ */
+function keyOf(rule: RateLimitRule, subject: Subject): string {
+	const parts = typeof subject === 'string' ? [subject] : subject
+	return `${rule.name}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`
 }
 
 type WindowRow = { count: number; window_ms: number | string }

@@ -15,7 +15,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	const { orm, clientAddress } = context.get(serverContext)
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
-	let auth = lookup.state === 'active' ? authOf(lookup.user, lookup.memberships, lookup.sessionId) : null
+	let auth = lookup.state === 'active' ? authOf(lookup.user, lookup.memberships, lookup.sessionId, lookup.activeMembershipId) : null
 	if (auth) {
 		const impersonation = await readImpersonation(em, request, auth)
 		if (impersonation.state === 'active') auth = impersonation.auth

@@ -1,6 +1,7 @@
 import { AppError } from '#app/lib/errors.ts'
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
-import { School, SchoolMembership, User, type SchoolType } from '#app/models/index.ts'
+import { byEmail, normaliseEmail, School, SchoolMembership, User, type SchoolType } from '#app/models/index.ts'
 import type { AppContext } from '#app/context.ts'
 import { audit } from './audit.server.ts'
 import { sendInvitation } from './auth.server.ts'
@@ -35,7 +36,7 @@ export type SchoolRow = {
  * (the page, the total) whatever the number of schools.
  */
 export async function listSchools({ em }: AppContext, query: ListQuery<SchoolSort>): Promise<{ rows: SchoolRow[]; total: number }> {
-	const search = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null
+	const search = query.q ? containsPattern(query.q) : null
 	const where = search ? `where lower(s.name) like ? or s.subdomain like ? or coalesce(s.urn, '') like ?` : ''
 	const params = search ? [search, search, search] : []
 	const [rows, totals] = await Promise.all([
@@ -132,12 +133,12 @@ export async function listSchoolStaff({ em }: AppContext, schoolId: string): Pro
 	const members = await em.find(
 		SchoolMembership,
 		{ school: schoolId },
-		{ populate: ['user'], orderBy: { role: 'asc', user: { lastName: 'asc' } } },
+		{ populate: ['user'], orderBy: { role: 'asc', lastName: 'asc' } },
 	)
 	return members.map((member) => ({
 		membershipId: member.id,
 		userId: member.user.id,
-		name: `${member.user.firstName} ${member.user.lastName}`,
+		name: `${member.firstName} ${member.lastName}`,
 		email: member.user.email,
 		role: member.role,
 		jobTitle: member.jobTitle ?? null,
@@ -148,27 +149,38 @@ export async function listSchoolStaff({ em }: AppContext, schoolId: string): Pro
 }
 
 /**
- * Adds a school admin: the user (or the existing account with that e-mail)
- * gets a school-admin membership with access "invited", and an invitation.
+ * Adds a school admin: the user with exactly that address (whatever its case;
+ * `_` and `%` are plain characters) or else a new one gets a school-admin
+ * membership under the typed names, with access "invited", and an invitation.
+ * A platform admin is never on a school's staff (ADR 016).
  */
 export async function addSchoolAdmin(
 	app: SignedIn,
 	schoolId: string,
 	input: { firstName: string; lastName: string; email: string },
 	request: Request,
-): Promise<'invited' | 'already-member'> {
+): Promise<'invited' | 'already-member' | 'platform-admin'> {
 	const { em, auth } = app
 	const school = await getSchool(app, schoolId)
 	const result = await em.transactional(async (tx) => {
-		let user = await tx.findOne(User, { email: { $ilike: input.email } })
+		let user = await tx.findOne(User, byEmail(input.email))
+		if (user?.systemRole === 'spencerAdmin') return { kind: 'platform-admin' as const }
 		if (user && (await tx.count(SchoolMembership, { user, school }))) return { kind: 'already-member' as const }
-		user ??= tx.create(User, { email: input.email, firstName: input.firstName, lastName: input.lastName })
-		const membership = tx.create(SchoolMembership, { user, school, role: 'schoolAdmin', access: 'invited', jobTitle: 'School admin' })
+		user ??= tx.create(User, { email: normaliseEmail(input.email), firstName: input.firstName, lastName: input.lastName })
+		const membership = tx.create(SchoolMembership, {
+			user,
+			school,
+			firstName: input.firstName,
+			lastName: input.lastName,
+			role: 'schoolAdmin',
+			access: 'invited',
+			jobTitle: 'School admin',
+		})
 		audit(tx as never, auth, 'membership.create', { type: 'SchoolMembership', id: membership.id, schoolId })
 		await tx.flush()
 		return { kind: 'invited' as const, user }
 	})
-	if (result.kind === 'already-member') return 'already-member'
+	if (result.kind !== 'invited') return result.kind
 	await sendInvitation(em, result.user, { request, schoolName: school.name })
 	return 'invited'
 }

@@ -1,17 +1,29 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { AppSecret } from '#app/models/index.ts'
 import type { Em } from './database.server.ts'
+import { getEnv } from './env.server.ts'
+
+export type SecretPurpose = 'cookies' | 'totp'
 
 const cache = new Map<string, string>()
+
+/**
+ * One purpose's secret from SESSION_SECRET: 64 hex characters (remix-auth-totp
+ * takes no other form), and a leaked one reveals neither SESSION_SECRET nor the
+ * other purpose's (ADR 015).
+ */
+export function deriveSecret(sessionSecret: string, purpose: SecretPurpose): string {
+	return createHmac('sha256', sessionSecret).update(`spencer:${purpose}`).digest('hex')
+}
 
 /**
  * A secret for signing cookies and sealing codes. SESSION_SECRET wins when
  * set; otherwise the first instance to start makes one and stores it in the
  * database, so every instance (and every restart) uses the same one.
  */
-export async function getSecret(em: Em, name: 'cookies' | 'totp'): Promise<string> {
-	const fromEnv = process.env.SESSION_SECRET
-	if (fromEnv) return `${fromEnv}:${name}`
+export async function getSecret(em: Em, name: SecretPurpose): Promise<string> {
+	const fromEnv = getEnv().SESSION_SECRET
+	if (fromEnv) return deriveSecret(fromEnv, name)
 	const cached = cache.get(name)
 	if (cached) return cached
 	await em.execute('insert into app_secret (name, value, created_at) values (?, ?, now()) on conflict (name) do nothing', [

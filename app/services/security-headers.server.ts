@@ -1,5 +1,10 @@
+import { getEnv } from './env.server.ts'
+
 /** Headers on every HTML response (DESIGN.md §8): an enforced CSP with a per-request nonce, and friends. `nosniff` is on every response of any type: server/request-guards.ts. */
 export function securityHeaders(nonce: string): [string, string][] {
+	const { NODE_ENV, SENTRY_DSN } = getEnv()
+	// The browser's error reports go to Sentry's ingest, when it is on (app/lib/monitoring.client.ts).
+	const reports = SENTRY_DSN ? ` ${new URL(SENTRY_DSN).origin}` : ''
 	const csp = [
 		"default-src 'self'",
 		// Our own files, and inline scripts only with this response's nonce.
@@ -8,7 +13,7 @@ export function securityHeaders(nonce: string): [string, string][] {
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data:",
 		"font-src 'self'",
-		"connect-src 'self'",
+		`connect-src 'self'${reports}`,
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",
@@ -19,6 +24,6 @@ export function securityHeaders(nonce: string): [string, string][] {
 		['Referrer-Policy', 'same-origin'],
 		['X-Frame-Options', 'DENY'],
 	]
-	if (process.env.NODE_ENV === 'production') headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
+	if (NODE_ENV === 'production') headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
 	return headers
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 // One file per function: the package's index loads its whole library (~200 MB of resident memory on Node 24).
 import { format } from 'date-fns/format'
+import { addDays } from 'date-fns/addDays'
 import { subWeeks } from 'date-fns/subWeeks'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { School, SchoolMembership, User, YEAR_GROUPS } from '#app/models/index.ts'
@@ -26,7 +27,9 @@ export async function seedScale(em: Em, options: ScaleOptions): Promise<ScaleRes
 	const { questionnaire } = await ensureDemoQuestionnaire(em)
 	const passwordHash = await hashPassword(DEMO_PASSWORD)
 	const today = options.today ?? new Date()
-	const start = subWeeks(today, INTERVAL_WEEKS * options.rounds)
+	// The next round opens tomorrow: nothing is due that the data set has not made, so the first start of a server on it
+	// does not make 50,000 rounds in the middle of a measurement (the due-rounds job, ADR 019).
+	const start = addDays(subWeeks(today, INTERVAL_WEEKS * options.rounds), 1)
 	const result: ScaleResult = { schoolsCreated: 0, students: 0, answers: 0 }
 
 	for (let n = 1; n <= options.schools; n++) {
@@ -34,19 +37,16 @@ export async function seedScale(em: Em, options: ScaleOptions): Promise<ScaleRes
 		if (await em.count(School, { subdomain })) continue
 		await em.transactional(async (tx) => {
 			const school = tx.create(School, { name: `Scale School ${n}`, subdomain, type: 'Secondary' })
-			const staff = (['needManager', 'professional'] as const).map((role) =>
-				tx.create(SchoolMembership, {
+			const staff = (['needManager', 'professional'] as const).map((role) => {
+				const name = { firstName: 'Scale', lastName: role === 'needManager' ? 'SENCo' : 'Teacher' }
+				return tx.create(SchoolMembership, {
 					school,
 					role,
 					access: 'active',
-					user: tx.create(User, {
-						email: `${role === 'needManager' ? 'senco' : 'teacher'}@${subdomain}.test`,
-						firstName: 'Scale',
-						lastName: role === 'needManager' ? 'SENCo' : 'Teacher',
-						passwordHash,
-					}),
-				}),
-			)
+					...name,
+					user: tx.create(User, { email: `${role === 'needManager' ? 'senco' : 'teacher'}@${subdomain}.test`, ...name, passwordHash }),
+				})
+			})
 			await tx.flush()
 			const professional = staff[1]!
 

@@ -157,6 +157,20 @@ const SCHOOLS: SeedSchool[] = [
 	},
 ]
 
+/**
+ * One person on the staff of two schools, to try the school switcher with: a need manager at Meadow View first (the
+ * oldest membership, where a session starts) and a school admin at Riverside since (docs/decisions/017-school-switcher.md).
+ */
+const TWO_SCHOOLS = {
+	email: 'cover@meadowview.test',
+	firstName: 'Jordan',
+	lastName: 'Ellis',
+	memberships: [
+		{ subdomain: 'meadowview', role: 'needManager', jobTitle: 'Inclusion Lead' },
+		{ subdomain: 'riverside', role: 'schoolAdmin', jobTitle: 'Trust Data Manager' },
+	],
+} as const
+
 /** The youngest and oldest birthdays of a year group in the school year that starts in `schoolYear`. */
 function birthdayFor(yearGroup: YearGroup, schoolYear: number, fraction: number): string {
 	// Reception children turn five during the school year; each year group above is a year older.
@@ -194,6 +208,7 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 		const schoolYear = today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1
 		const startDate = subWeeks(today, INTERVAL_WEEKS * COMPLETE_ROUNDS)
 		let upnSerial = 0
+		const schools = new Map<string, School>()
 
 		SCHOOLS.forEach((seedSchool, schoolIndex) => {
 			const school = tx.create(School, {
@@ -206,6 +221,7 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 				phone: `0121 496 00${10 + schoolIndex}`,
 				contactEmail: `office@${seedSchool.subdomain}.test`,
 			})
+			schools.set(seedSchool.subdomain, school)
 			const members = seedSchool.staff.map((staff) => {
 				const user = tx.create(User, {
 					email: staff.email,
@@ -218,6 +234,8 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 				return tx.create(SchoolMembership, {
 					user,
 					school,
+					firstName: staff.firstName,
+					lastName: staff.lastName,
 					role: staff.role,
 					jobTitle: staff.jobTitle,
 					access: staff.access ?? 'active',
@@ -299,6 +317,22 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 					})
 				}
 			}
+		})
+
+		const { memberships, ...person } = TWO_SCHOOLS
+		const user = tx.create(User, { ...person, passwordHash, lastSignInAt: null })
+		memberships.forEach(({ subdomain, ...membership }, index) => {
+			// Rows created in one flush share a timestamp: the order the switcher starts from is set here.
+			const createdAt = new Date(today.getTime() - (memberships.length - index) * 86_400_000)
+			tx.create(SchoolMembership, {
+				user,
+				school: schools.get(subdomain)!,
+				...membership,
+				firstName: person.firstName,
+				lastName: person.lastName,
+				access: 'active',
+				createdAt,
+			})
 		})
 	})
 	// A member who has been invited but not yet set a password: their invitation is in the outbox.

@@ -31,13 +31,14 @@ export async function createSession(em: Em, user: User, now = new Date()): Promi
 export type SessionLookup =
 	| { state: 'none' }
 	| { state: 'expired' }
-	| { state: 'active'; sessionId: string; user: AuthUser; memberships: ActiveMembership[] }
+	| { state: 'active'; sessionId: string; user: AuthUser; memberships: ActiveMembership[]; activeMembershipId: string | null }
 
 type SessionRow = {
 	id: string
 	expires_at: Date | string
 	absolute_expires_at: Date | string
 	last_seen_at: Date | string
+	active_membership_id: string | null
 	user_id: string
 	email: string
 	first_name: string
@@ -48,21 +49,30 @@ type SessionRow = {
 }
 
 /**
+ * A user's memberships with access (active, in a school not archived), oldest first, with their school's name (for
+ * the school switcher), as one json column: what authOf needs. `userId` is the SQL expression of the user's id.
+ */
+export function activeMembershipsJson(userId: string) {
+	return `coalesce((
+				select json_agg(json_build_object('id', m.id, 'role', m.role, 'schoolId', m.school_id, 'schoolName', sc.name) order by m.created_at, m.id)
+				from school_membership m join school sc on sc.id = m.school_id
+				where m.user_id = ${userId} and m.access = 'active' and sc.archived = false
+			), '[]'::json)`
+}
+
+/**
  * The request's session, sliding its idle expiry forward; expired sessions are deleted. Every signed-in request starts
- * here, so one statement reads the session, its user and the user's memberships with access (what authOf needs).
+ * here, so one statement reads the session, its user and the user's memberships with access (what authOf needs)
+ * and the membership the session acts in.
  */
 export async function readSession(em: Em, request: Request, now = new Date()): Promise<SessionLookup> {
 	const token = await readTokenCookie(sessionCookie, request)
 	if (!token) return { state: 'none' }
 	const [row] = await executePrepared<SessionRow[]>(
 		em,
-		`select s.id, s.expires_at, s.absolute_expires_at, s.last_seen_at,
+		`select s.id, s.expires_at, s.absolute_expires_at, s.last_seen_at, s.active_membership_id,
 			u.id as user_id, u.email, u.first_name, u.last_name, u.system_role, u.mfa_enabled,
-			coalesce((
-				select json_agg(json_build_object('id', m.id, 'role', m.role, 'schoolId', m.school_id) order by m.created_at, m.id)
-				from school_membership m join school sc on sc.id = m.school_id
-				where m.user_id = u.id and m.access = 'active' and sc.archived = false
-			), '[]'::json) as memberships
+			${activeMembershipsJson('u.id')} as memberships
 		from session s join users u on u.id = s.user_id
 		where s.token_hash = ?`,
 		[hashToken(token)],
@@ -85,7 +95,13 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 		systemRole: row.system_role,
 		mfaEnabled: row.mfa_enabled,
 	}
-	return { state: 'active', sessionId: row.id, user, memberships: jsonColumn(row.memberships) }
+	return {
+		state: 'active',
+		sessionId: row.id,
+		user,
+		memberships: jsonColumn(row.memberships),
+		activeMembershipId: row.active_membership_id,
+	}
 }
 
 /** Deletes the request's session row (server-side revocation) and returns the cookie that clears it. */

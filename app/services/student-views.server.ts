@@ -104,15 +104,14 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 		`select p.id as profile_id, p.questionnaire_id, q.title, p.kind, p.interval_weeks,
 			to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status,
 			r.id as round_id, r.index as round_index, to_char(r.opens_on, 'YYYY-MM-DD') as opens_on,
-			f.id as feedback_id, f.status as feedback_status, m.id as membership_id, u.first_name, u.last_name
+			f.id as feedback_id, f.status as feedback_status, m.id as membership_id, m.first_name, m.last_name
 		from profile p
 		join questionnaire q on q.id = p.questionnaire_id
 		left join round r on r.profile_id = p.id
 		left join feedback f on f.round_id = r.id
 		left join school_membership m on m.id = f.respondent_id
-		left join users u on u.id = m.user_id
 		where p.student_id = ? and p.school_id = ?
-		order by p.created_at desc, p.id, r.index, lower(u.last_name), lower(u.first_name), f.id`,
+		order by p.created_at desc, p.id, r.index, lower(m.last_name), lower(m.first_name), f.id`,
 		[studentId, auth.schoolId],
 	)
 	const profiles = new Map<string, ProfileSummary>()
@@ -229,7 +228,10 @@ export type StudentRecommendationRow = {
 	addedBy: string | null
 }
 
-/** The recommendations added to the student (not the dismissed ones): one query. */
+/**
+ * The recommendations added to the student (not the dismissed ones): one query. Who added one is named as this
+ * school names them; someone not on its staff (the student came from another school) is not named (ADR 016).
+ */
 export async function listStudentRecommendations({ em, auth }: SignedIn, studentId: string): Promise<StudentRecommendationRow[]> {
 	const rows = await em.execute<
 		{
@@ -246,12 +248,12 @@ export async function listStudentRecommendations({ em, auth }: SignedIn, student
 		}[]
 	>(
 		`select sr.id, sr.recommendation_id, r.title, r.description, t.name as theme_name, sr.status, sr.note, sr.created_at,
-			u.first_name, u.last_name
+			m.first_name, m.last_name
 		from student_recommendation sr
 		join student s on s.id = sr.student_id and s.school_id = ?
 		join recommendation r on r.id = sr.recommendation_id
 		join theme t on t.id = r.theme_id
-		left join users u on u.id = sr.added_by_id
+		left join school_membership m on m.user_id = sr.added_by_id and m.school_id = s.school_id
 		where sr.student_id = ? and sr.status in ('active', 'done')
 		order by sr.status, sr.created_at desc, sr.id`,
 		[auth.schoolId, studentId],
@@ -276,12 +278,11 @@ export type StudentDetailsView = { professionals: Professionals; groups: string[
 export async function loadStudentLinks({ em, auth }: SignedIn, studentId: string): Promise<StudentDetailsView> {
 	const [links, groups] = await Promise.all([
 		em.execute<{ is_key: boolean; first_name: string; last_name: string; job_title: string | null }[]>(
-			`select sp.is_key, u.first_name, u.last_name, m.job_title
+			`select sp.is_key, m.first_name, m.last_name, m.job_title
 			from student_professional sp
 			join school_membership m on m.id = sp.membership_id and m.school_id = ?
-			join users u on u.id = m.user_id
 			where sp.student_id = ?
-			order by lower(u.last_name), lower(u.first_name)`,
+			order by lower(m.last_name), lower(m.first_name)`,
 			[auth.schoolId, studentId],
 		),
 		em.execute<{ name: string }[]>(

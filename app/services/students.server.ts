@@ -1,4 +1,5 @@
 import { AppError } from '#app/lib/errors.ts'
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { normaliseUpn } from '#app/lib/upn.ts'
 import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, type YearGroup } from '#app/models/enums.ts'
@@ -76,7 +77,7 @@ export async function listStudents(
 	const conditions = [visible.sql]
 	const params: unknown[] = [...visible.params]
 	if (query.q) {
-		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		const search = containsPattern(query.q)
 		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
 		params.push(search, search, search)
 	}
@@ -108,10 +109,9 @@ export async function listStudents(
 			coalesce((select json_agg(json_build_object(
 				'id', p.id, 'name', p.first_name || ' ' || p.last_name, 'upn', p.upn, 'yearGroup', p.year_group,
 				'senStatus', p.sen_status, 'archived', p.archived,
-				'keyProfessional', (select u.first_name || ' ' || u.last_name
+				'keyProfessional', (select m.first_name || ' ' || m.last_name
 					from student_professional sp
 					join school_membership m on m.id = sp.membership_id and m.school_id = ?
-					join users u on u.id = m.user_id
 					where sp.is_key = true and sp.student_id = p.id),
 				'groups', coalesce((select json_agg(g.name order by lower(g.name))
 					from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ?
@@ -132,11 +132,11 @@ export async function listProfessionalOptions(app: SignedIn): Promise<{ value: s
 	const members = await app.em.find(
 		SchoolMembership,
 		{ school: schoolOf(app), role: { $in: SCHOOL_ROLES.filter((role) => role !== 'schoolAdmin') }, access: { $ne: 'none' } },
-		{ populate: ['user'], orderBy: { user: { lastName: 'asc', firstName: 'asc' } } },
+		{ orderBy: { lastName: 'asc', firstName: 'asc' } },
 	)
 	return members.map((member) => ({
 		value: member.id,
-		label: `${member.user.firstName} ${member.user.lastName}${member.jobTitle ? ` (${member.jobTitle})` : ''}`,
+		label: `${member.firstName} ${member.lastName}${member.jobTitle ? ` (${member.jobTitle})` : ''}`,
 	}))
 }
 

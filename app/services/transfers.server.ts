@@ -1,4 +1,5 @@
 import { AppError } from '#app/lib/errors.ts'
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { TransferStatus } from '#app/models/enums.ts'
 import { School, TransferRequest } from '#app/models/index.ts'
@@ -51,10 +52,10 @@ export async function resolveDestination(app: SignedIn, text: string): Promise<S
 	const typed = text.trim()
 	if (!typed) throw new TransferFieldError('destination', 'Choose the school to send the student to.')
 	const lower = typed.toLowerCase()
-	const like = `%${lower.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+	const like = containsPattern(lower)
 	const candidates = await app.em.execute<{ id: string; name: string; subdomain: string; urn: string | null }[]>(
 		`select id, name, subdomain, urn from school
-		where archived = false and (lower(name) like ? or subdomain = ? or urn = ? or ? like '%(' || subdomain || '%')
+		where archived = false and (lower(name) like ? or subdomain = ? or urn = ? or strpos(?, '(' || subdomain) > 0)
 		order by lower(name) limit 50`,
 		[like, lower, typed, lower],
 	)
@@ -136,6 +137,7 @@ export type TransferRow = {
  * The student is shown as the request recorded them, never read live: after
  * an approval the sender's student belongs to the destination, and after a
  * rejection the destination has no business with the sender's student.
+ * Who sent it is named as the sending school names them (ADR 016).
  */
 export async function listTransfers(
 	app: SignedIn,
@@ -147,7 +149,7 @@ export async function listTransfers(
 	const conditions = [`t.${own} = ?`]
 	const params: unknown[] = [schoolId]
 	if (query.q) {
-		const search = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		const search = containsPattern(query.q)
 		conditions.push(`(lower(t.student_first_name || ' ' || t.student_last_name) like ? or lower(t.student_upn) like ? or lower(o.name) like ?)`)
 		params.push(search, search, search)
 	}
@@ -172,9 +174,9 @@ export async function listTransfers(
 				decided_at: Date | string | null
 			}[]
 		>(
-			`select t.id, t.student_first_name as first_name, t.student_last_name as last_name, t.student_upn as upn, t.student_year_group as year_group, o.name as school, u.first_name as requested_first, u.last_name as requested_last,
+			`select t.id, t.student_first_name as first_name, t.student_last_name as last_name, t.student_upn as upn, t.student_year_group as year_group, o.name as school, rm.first_name as requested_first, rm.last_name as requested_last,
 				t.note, t.status, t.reason, t.created_at, t.decided_at
-			${from.replace(' where ', ' left join users u on u.id = t.requested_by_id where ')}
+			${from.replace(' where ', ' left join school_membership rm on rm.user_id = t.requested_by_id and rm.school_id = t.from_school_id where ')}
 			order by ${order}, t.created_at desc, t.id
 			limit ? offset ?`,
 			[...params, query.pageSize, (query.page - 1) * query.pageSize],

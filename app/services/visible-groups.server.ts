@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type SchoolRole, type YearGroup } from '#app/models/enums.ts'
 import { GROUP_STAFF_LIMIT } from './groups.server.ts'
@@ -52,7 +53,7 @@ export async function listVisibleGroups(app: SignedIn, query: ListQuery<GroupSor
 	const params: unknown[] = [...where.params]
 	if (query.q) {
 		conditions.push('lower(g.name) like ?')
-		params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+		params.push(containsPattern(query.q))
 	}
 	const whereSql = `where ${conditions.join(' and ')}`
 	const [rows, totals] = await Promise.all([
@@ -100,10 +101,9 @@ export async function getVisibleGroup(app: SignedIn, id: string, page: Pick<List
 		),
 		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${studentsFrom}`, [group.id, ...visible.params]),
 		app.em.execute<{ id: string; first_name: string; last_name: string; role: SchoolRole; job_title: string | null; total: number }[]>(
-			`select m.id, u.first_name, u.last_name, m.role, m.job_title, (count(*) over ())::int as total from group_staff gst
+			`select m.id, m.first_name, m.last_name, m.role, m.job_title, (count(*) over ())::int as total from group_staff gst
 			join school_membership m on m.id = gst.membership_id and m.school_id = ?
-			join users u on u.id = m.user_id
-			where gst.group_id = ? order by ${`case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`}, lower(u.last_name), m.id
+			where gst.group_id = ? order by ${`case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`}, lower(m.last_name), m.id
 			limit ?`,
 			[app.auth.schoolId, group.id, GROUP_STAFF_LIMIT],
 		),

@@ -21,8 +21,8 @@ export async function ensureSchoolAdmin(sql: Sql, subdomain: string): Promise<st
 		)
 	}
 	await sql(
-		`insert into school_membership (id, created_at, updated_at, user_id, school_id, role, job_title, access)
-		values ($1, now(), now(), $2, $3, 'schoolAdmin', 'Bench', 'active') on conflict do nothing`,
+		`insert into school_membership (id, created_at, updated_at, user_id, school_id, first_name, last_name, role, job_title, access)
+		values ($1, now(), now(), $2, $3, 'Bench', 'Office', 'schoolAdmin', 'Bench', 'active') on conflict do nothing`,
 		[randomUUID(), userId, school.id],
 	)
 	return email

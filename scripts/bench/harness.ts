@@ -4,6 +4,7 @@
  * the targets it missed. A new measurement is one more BenchSection.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -44,6 +45,8 @@ export type BenchSection = {
 const CONNECTIONS = 8
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 4392)
+// Production on PostgreSQL requires one (ADR 015); any will do for a measurement.
+const SESSION_SECRET = process.env.SESSION_SECRET ?? randomBytes(32).toString('hex')
 
 export async function runBench(sections: BenchSection[]) {
 	const databaseUrl = process.env.DATABASE_URL ?? ''
@@ -66,7 +69,7 @@ export async function runBench(sections: BenchSection[]) {
 		for (const section of chosen) {
 			// As `npm start` runs it (package.json): a 16 MB young generation keeps the server's memory in budget (ADR 009).
 			server = spawn(process.execPath, ['--max-semi-space-size=16', 'server.js'], {
-				env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox },
+				env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox, SESSION_SECRET },
 				stdio: ['ignore', 'ignore', 'inherit'],
 			})
 			const base = `http://127.0.0.1:${PORT}`

@@ -37,7 +37,6 @@ test('add a directory member with access, who completes the invitation; set thei
 	const row = page.getByRole('row', { name: new RegExp(name) })
 	await expect(row).toContainText('Invited')
 	await expect(row).toContainText('Need manager')
-	await expect(row).toContainText('Never')
 
 	// They open the invitation: set a password, and land signed in on their home.
 	await page.getByRole('button', { name: 'Log out' }).click()
@@ -55,7 +54,6 @@ test('add a directory member with access, who completes the invitation; set thei
 	await page.getByRole('button', { name: 'Search' }).click()
 	await expect(page.getByText('Showing 1–1 of 1')).toBeVisible()
 	await expect(row).toContainText('Active')
-	await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/)
 
 	await row.getByRole('link', { name: `Set role of ${name}` }).click()
 	const dialog = page.getByRole('dialog', { name: `Set the role of ${name}` })

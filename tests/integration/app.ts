@@ -6,34 +6,53 @@ import path from 'node:path'
 import type { Express } from 'express'
 import pg from 'pg'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
+import { startFakeSentry, type FakeSentry } from '../support/fake-sentry.ts'
 
 /**
  * The production build, served on a loopback port against a fresh database
- * with the demo seeded: tests speak HTTP to it as a browser would, through
- * every middleware, guard and route.
+ * with the demo seeded, in the production configuration (issue 12):
+ * NODE_ENV=production, a real SESSION_SECRET, and error reporting on, to a
+ * fake Sentry ingest of its own. Tests speak HTTP to it as a browser would,
+ * through every middleware, guard and route.
  */
 export type TestApp = {
 	url: string
 	/** Raw SQL on the app's database (the app owns the connection). */
 	sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>
 	/** Messages written to this app's outbox, oldest first. */
-	outbox(): { to: string; subject: string; body: string }[]
+	outbox(): Mail[]
+	/** The newest message that matches, waiting for the job that sends it (mail goes out after the response, ADR 019). */
+	mail(matches: (mail: Mail) => boolean, timeoutMs?: number): Promise<Mail>
+	/** The app's job system: sends a job; waits until no job is waiting or running (then what was queued has been done). */
+	jobs: { send(name: string, data?: object): Promise<string | null>; settled(timeoutMs?: number): Promise<void> }
+	/** What the app reported to Sentry. */
+	sentry: FakeSentry
+	/** Changes the running app's configuration (what it reads per request, such as SMTP_URL); `undefined` unsets. */
+	configure(overrides: Record<string, string | undefined>): void
 	close(): Promise<void>
 }
 
+export type Mail = { to: string; subject: string; body: string }
+
+type Env = { database: { engine: string } }
 type Spencer = {
 	app: Express
 	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
+	jobs: { boss: { send(name: string, data: object): Promise<string | null> } }
+}
+type Build = {
+	createSpencer(env: Env, options?: { schedule?: boolean }): Promise<Spencer>
+	readEnv(source: Record<string, string | undefined>): Env
+	setEnv(env: Env): Env
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `options.schedule: false` keeps the app from sending scheduled jobs (the due rounds) while a test watches what a page writes. */
+export async function startApp(env: Record<string, string> = {}, options: { schedule?: boolean } = {}): Promise<TestApp> {
 	buildIfNeeded({ quiet: true })
 	const outboxDir = mkdtempSync(path.join(tmpdir(), 'spencer-outbox-'))
-	process.env.MAIL_OUTBOX_DIR = outboxDir
-	delete process.env.SMTP_URL
-	Object.assign(process.env, env)
+	const sentry = await startFakeSentry()
 
-	let database: { engine: 'pglite'; dir: null } | { engine: 'postgresql'; url: string } = { engine: 'pglite', dir: null }
+	let databaseUrl = 'pglite://memory'
 	let drop = async () => {}
 	const serverUrl = process.env.TEST_DATABASE_URL
 	if (serverUrl) {
@@ -41,47 +60,75 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 		await admin(serverUrl, `create database ${name}`)
 		const url = new URL(serverUrl)
 		url.pathname = `/${name}`
-		database = { engine: 'postgresql', url: url.toString() }
+		databaseUrl = url.toString()
 		drop = () => admin(serverUrl, `drop database if exists ${name} with (force)`)
 	}
-	// The build runs as in production: __Host- cookies, Secure, HSTS.
-	process.env.NODE_ENV = 'production'
-	const { createSpencer } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as {
-		createSpencer(env: object): Promise<Spencer>
-	}
-	const spencer = await createSpencer({
+	const { createSpencer, readEnv, setEnv } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as Build
+	// Read by the build's own reader, as `npm start` reads the environment: a value the app refuses fails here.
+	const source: Record<string, string | undefined> = {
+		SESSION_SECRET: randomBytes(32).toString('hex'),
+		SENTRY_DSN: sentry.dsn,
+		SENTRY_RELEASE: 'test',
 		...env,
+		// The build runs as in production: __Host- cookies, Secure, HSTS, the secret required on PostgreSQL.
 		NODE_ENV: 'production',
-		PORT: 0,
 		SEED_DEMO: '1',
 		MAIL_OUTBOX_DIR: outboxDir,
-		SENTRY_RELEASE: 'test',
-		database,
-	})
+		DATABASE_URL: databaseUrl,
+	}
+	const spencer = await createSpencer(readEnv(source), options)
 	const server = spencer.app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	const { port } = server.address() as AddressInfo
 
+	const sql = <T>(query: string, params?: unknown[]) => spencer.db.orm.em.fork().execute<T[]>(query, params)
+	const outbox = (): Mail[] =>
+		readdirSync(outboxDir)
+			.filter((file) => file.endsWith('.eml'))
+			.sort()
+			.map((file) => {
+				const raw = readFileSync(path.join(outboxDir, file), 'utf8')
+				const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
+				return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
+			})
 	return {
 		url: `http://127.0.0.1:${port}`,
-		sql: (query, params) => spencer.db.orm.em.fork().execute(query, params),
-		outbox() {
-			return readdirSync(outboxDir)
-				.filter((file) => file.endsWith('.eml'))
-				.sort()
-				.map((file) => {
-					const raw = readFileSync(path.join(outboxDir, file), 'utf8')
-					const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
-					return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
-				})
+		sql,
+		outbox,
+		async mail(matches, timeoutMs = 15_000) {
+			return waitFor(() => outbox().filter(matches).at(-1), timeoutMs, 'the mail')
+		},
+		jobs: {
+			send: (name, data = {}) => spencer.jobs.boss.send(name, data),
+			async settled(timeoutMs = 15_000) {
+				const open = async () => (await sql<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')"))[0]!.n
+				await waitFor(async () => (await open()) === 0 || undefined, timeoutMs, 'the jobs to end')
+			},
+		},
+		sentry,
+		configure(overrides) {
+			Object.assign(source, overrides)
+			setEnv(readEnv(source))
 		},
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()))
 			server.closeAllConnections()
 			await spencer.db.close()
 			await drop()
+			await sentry.close()
 			rmSync(outboxDir, { recursive: true, force: true })
 		},
+	}
+}
+
+/** What `probe` finds once it finds something, asked every 25 ms (the job system runs in the background, ADR 019). */
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+	const until = Date.now() + timeoutMs
+	for (;;) {
+		const found = await probe()
+		if (found !== undefined) return found
+		if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}`)
+		await new Promise((resolve) => setTimeout(resolve, 25))
 	}
 }
 

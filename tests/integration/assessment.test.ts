@@ -182,17 +182,21 @@ describe('profiles and rounds', () => {
 		expect(await app.sql('select index from round where profile_id = ? order by index', [ended])).toEqual([{ index: 0 }, { index: 1 }])
 	})
 
-	test('rounds are created idempotently: reading twice, and many readers at once, add each round once', async () => {
+	test('rounds fall due by the scheduled job, each once however many runs go at once (ADR 019)', async () => {
 		const profileId = await createProfile(linkedStudentId, { startDate: isoDaysAgo(0) })
-		expect(await app.sql('select index from round where profile_id = ?', [profileId])).toEqual([{ index: 0 }])
-		// Move the profile back in time so two more rounds fall due, then read from many sessions at once.
+		// The post that creates the profile makes the round due today.
+		expect(await app.sql('select index from round where profile_id = ? order by index', [profileId])).toEqual([{ index: 0 }])
+		// Move the profile back in time so two more rounds fall due; pages read meanwhile (no page makes them: get-never-writes.test.ts).
 		await app.sql("update profile set start_date = start_date - interval '29 days' where id = ?", [profileId])
 		const responses = await Promise.all([
 			...Array.from({ length: 4 }, () => teacher.request('/professional/questionnaires')),
 			...Array.from({ length: 4 }, () => senco.request(MANAGE)),
 		])
 		expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200))
-		await teacher.request('/professional/questionnaires')
+		await Promise.all(Array.from({ length: 4 }, () => app.jobs.send('rounds-due')))
+		await app.jobs.settled()
+		await app.jobs.send('rounds-due')
+		await app.jobs.settled()
 		expect(await app.sql('select index from round where profile_id = ? order by index', [profileId])).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }])
 		const [feedback] = await app.sql<{ count: number }>(
 			'select count(*)::int as count from feedback f join round r on r.id = f.round_id where r.profile_id = ?',

@@ -44,18 +44,6 @@ describe('sign-in with a password', () => {
 		expect(strip(a.replaceAll('teacher@oakfield.test', 'X'))).toBe(strip(b.replaceAll('nobody@oakfield.test', 'X')))
 	})
 
-	test('the 11th wrong password for one account in 15 minutes → 429 with Retry-After, even with the right password', async () => {
-		const browser = new Browser(app)
-		for (let i = 0; i < 10; i++) {
-			const response = await browser.post('/auth/login', { intent: 'password', email: 'office@riverside.test', password: `Wrong!pass${i}` })
-			expect(response.status).toBe(400)
-		}
-		const limited = await browser.post('/auth/login', { intent: 'password', email: 'office@riverside.test', password: 'Spencer!2026' })
-		expect(limited.status).toBe(429)
-		expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
-		expect(await limited.text()).toContain('Too many attempts')
-	})
-
 	test('sign-out deletes the session row: the old cookie opens nothing', async () => {
 		const browser = new Browser(app)
 		await browser.signIn('teacher@oakfield.test')
@@ -131,13 +119,15 @@ describe('forgot password', () => {
 		expect(unknown.status).toBe(200)
 		const strip = (html: string, email: string) => html.replaceAll(email, 'X').replace(/nonce="[^"]+"/g, '')
 		expect(strip(await known.text(), 'senco@oakfield.test')).toBe(strip(await unknown.text(), 'ghost@oakfield.test'))
+		// The mail goes out after the response: once the jobs have run, the known address has its mail and the other none.
+		await app.jobs.settled()
 		const sent = app.outbox().slice(before)
 		expect(sent.map((mail) => mail.to)).toEqual([expect.stringContaining('senco@oakfield.test')])
 	})
 
 	test('the link sets a new password once; a used link answers 1007', async () => {
 		await new Browser(app).post('/auth/forgot-password', { email: 'mentor@riverside.test' })
-		const mail = app.outbox().filter((message) => message.to.includes('mentor@riverside.test')).at(-1)!
+		const mail = await app.mail((message) => message.to.includes('mentor@riverside.test') && /Reset/.test(message.subject))
 		const link = new URL(/https?:\/\/\S+new-password\?\S+/.exec(mail.body)![0])
 		const browser = new Browser(app)
 		const form = await browser.request(`${link.pathname}${link.search}`)

@@ -25,8 +25,9 @@ export async function createSchool(em: Em, data: Partial<{ name: string; subdoma
 
 export async function createMember(em: Em, school: School, role: SchoolRole = 'professional') {
 	const id = unique()
-	const user = em.create(User, { email: `staff-${id}@example.test`, firstName: 'Test', lastName: `Staff ${id}` })
-	const membership = em.create(SchoolMembership, { user, school, role, access: 'active' })
+	const name = { firstName: 'Test', lastName: `Staff ${id}` }
+	const user = em.create(User, { email: `staff-${id}@example.test`, ...name })
+	const membership = em.create(SchoolMembership, { user, school, ...name, role, access: 'active' })
 	await em.flush()
 	return membership
 }

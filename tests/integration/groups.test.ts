@@ -276,10 +276,10 @@ describe('students and staff of a group', () => {
 			`with added as (
 				insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled)
 				select gen_random_uuid(), now(), now(), 'cap' || n || '@oakfield.test', 'Cap', 'Member ' || lpad(n::text, 3, '0'), 'schoolStaff', false
-				from generate_series(1, 101) n returning id
+				from generate_series(1, 101) n returning id, first_name, last_name
 			), members as (
-				insert into school_membership (id, created_at, updated_at, user_id, school_id, role, access)
-				select gen_random_uuid(), now(), now(), id, ?, 'professional', 'none' from added returning id
+				insert into school_membership (id, created_at, updated_at, user_id, school_id, first_name, last_name, role, access)
+				select gen_random_uuid(), now(), now(), id, ?, first_name, last_name, 'professional', 'none' from added returning id
 			)
 			insert into group_staff (group_id, membership_id) select ?, id from members`,
 			[oakfieldId, id],

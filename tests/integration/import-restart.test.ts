@@ -9,6 +9,7 @@ import { afterAll, expect, test } from 'vitest'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { forkEm, openDatabase } from '#app/services/database.server.ts'
 import type { DatabaseTarget } from '#app/services/env.server.ts'
+import { startFakeSentry } from '../support/fake-sentry.ts'
 import { Browser, type TestApp } from './app.ts'
 import { checkUpload, startFromDryRun } from './import-helpers.ts'
 
@@ -28,6 +29,8 @@ const csv = [
 ].join('\n')
 
 const cleanups: (() => Promise<void>)[] = []
+// One secret for both servers, as a deployment keeps it across a restart.
+const SESSION_SECRET = randomBytes(32).toString('hex')
 afterAll(async () => {
 	for (const cleanup of cleanups.reverse()) await cleanup()
 })
@@ -121,8 +124,20 @@ async function admin(url: string, query: string) {
 async function startServer(env: Record<string, string>): Promise<{ app: TestApp; process: ChildProcess; stop(): Promise<void> }> {
 	const port = await freePort()
 	const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-restart-outbox-'))
+	const sentry = await startFakeSentry()
+	cleanups.push(() => sentry.close())
 	const child = spawn(process.execPath, ['server.js'], {
-		env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', SEED_DEMO: '1', MAIL_OUTBOX_DIR: outbox, AUTH_POSTS_PER_MINUTE: '1000' },
+		env: {
+			...process.env,
+			...env,
+			PORT: String(port),
+			NODE_ENV: 'production',
+			SESSION_SECRET,
+			SENTRY_DSN: sentry.dsn,
+			SEED_DEMO: '1',
+			MAIL_OUTBOX_DIR: outbox,
+			AUTH_POSTS_PER_MINUTE: '1000',
+		},
 		stdio: ['ignore', 'ignore', 'pipe'],
 	})
 	let errors = ''
@@ -151,6 +166,15 @@ async function startServer(env: Record<string, string>): Promise<{ app: TestApp;
 		url,
 		sql: () => Promise.reject(new Error('this app runs in another process')),
 		outbox: () => [],
+		mail: () => Promise.reject(new Error('this app runs in another process')),
+		jobs: {
+			send: () => Promise.reject(new Error('this app runs in another process')),
+			settled: () => Promise.reject(new Error('this app runs in another process')),
+		},
+		sentry,
+		configure: () => {
+			throw new Error('this app runs in another process')
+		},
 		close: stop,
 	}
 	return { app, process: child, stop }

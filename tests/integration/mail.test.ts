@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { getEnv, setEnv } from '#app/services/env.server.ts'
 import { resetMailTransport, sendMail } from '#app/services/mail.server.ts'
 
 const received: { from: string; to: string[]; data: string }[] = []
@@ -25,12 +26,12 @@ beforeAll(async () => {
 		},
 	})
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-	process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
+	setEnv({ ...getEnv(), SMTP_URL: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` })
 	resetMailTransport()
 })
 
 afterAll(async () => {
-	delete process.env.SMTP_URL
+	setEnv({ ...getEnv(), SMTP_URL: undefined })
 	resetMailTransport()
 	await new Promise<void>((resolve) => server.close(() => resolve()))
 })

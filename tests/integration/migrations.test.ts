@@ -80,3 +80,22 @@ test('transfer_snapshot fills the snapshot of requests made before it from their
 	])
 	expect(await db.orm.migrator.getPending()).toEqual([])
 })
+
+test('membership_names gives each membership its account’s names and stores addresses in lower case', async () => {
+	const em = db.em()
+	await db.orm.migrator.down({ to: 'Migration20261122034652_student_name_order' })
+	const [school] = await em.execute<{ id: string }[]>(
+		"insert into school (id, created_at, updated_at, name, subdomain, type, archived) values (gen_random_uuid(), now(), now(), 'Names School', 'names', 'Primary', false) returning id",
+	)
+	const [user] = await em.execute<{ id: string }[]>(
+		"insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled) values (gen_random_uuid(), now(), now(), 'Grace.Hopper@Names.test', 'Grace', 'Hopper', 'schoolStaff', false) returning id",
+	)
+	await em.execute(
+		"insert into school_membership (id, created_at, updated_at, user_id, school_id, role, access) values (gen_random_uuid(), now(), now(), ?, ?, 'professional', 'none')",
+		[user!.id, school!.id],
+	)
+	await db.orm.migrator.up()
+	expect(await db.em().execute('select first_name, last_name from school_membership where user_id = ?', [user!.id])).toEqual([{ first_name: 'Grace', last_name: 'Hopper' }])
+	expect(await db.em().execute('select email from users where id = ?', [user!.id])).toEqual([{ email: 'grace.hopper@names.test' }])
+	expect(await db.orm.migrator.getPending()).toEqual([])
+})

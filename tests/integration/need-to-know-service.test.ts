@@ -62,7 +62,7 @@ function as(member: SchoolMembership | null, role: Auth['role']): SignedIn {
 			role,
 			schoolId: member?.school.id ?? null,
 			membershipId: member?.id ?? null,
-			memberships: member ? [{ schoolId: member.school.id, role: member.role }] : [],
+			memberships: member ? [{ id: member.id, schoolId: member.school.id, schoolName: member.school.name, role: member.role }] : [],
 			impersonatorId: null,
 		},
 	} as SignedIn

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { School } from '#app/models/index.ts'
 import { executePrepared } from '#app/services/database.server.ts'
+import { getEnv, setEnv } from '#app/services/env.server.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import { createSchool } from './factories.ts'
 
 let db: TestDatabase
-const queryStats = process.env.QUERY_STATS
 beforeAll(async () => {
 	// Counting on, as the bench and the X-Query-Count tests run the app.
-	process.env.QUERY_STATS = '1'
+	setEnv({ ...getEnv(), QUERY_STATS: '1' })
 	db = await createTestDatabase()
 })
 afterAll(async () => {
 	await db?.close()
-	if (queryStats === undefined) delete process.env.QUERY_STATS
-	else process.env.QUERY_STATS = queryStats
 })
 
 test('a prepared read binds its parameters in order, again and again', async () => {

@@ -71,6 +71,17 @@ test('each documented account exists with its role and the documented password',
 	}
 })
 
+test('one account is on the staff of two schools, to try the school switcher: Meadow View first, then Riverside', async () => {
+	const em = db.em()
+	const user = await em.findOneOrFail(User, { email: 'cover@meadowview.test' }, { populate: ['passwordHash'] })
+	expect(await verifyPassword(user.passwordHash!, DEMO_PASSWORD)).toBe(true)
+	const memberships = await em.find(SchoolMembership, { user }, { populate: ['school'], orderBy: { createdAt: 'asc', id: 'asc' } })
+	expect(memberships.map((membership) => [membership.school.subdomain, membership.role, membership.access])).toEqual([
+		['meadowview', 'needManager', 'active'],
+		['riverside', 'schoolAdmin', 'active'],
+	])
+})
+
 test('one published questionnaire of 5 domains × 5 questions, with themes and 10+ recommendations', async () => {
 	const em = db.em()
 	const [questionnaire, ...others] = await em.find(Questionnaire, {}, { populate: ['domains.questions'] })

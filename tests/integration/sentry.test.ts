@@ -1,73 +1,113 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { gunzipSync } from 'node:zlib'
-import { RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { appContext } from '#app/context.ts'
-import type { Auth } from '#app/services/auth.server.ts'
-import { copyPayload, flushMonitoring, initMonitoring, reportServerError } from '#app/services/monitoring.server.ts'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { failWrites } from '../support/failing-writes.ts'
+import { itemsOf, type EnvelopeItem } from '../support/fake-sentry.ts'
+import { Browser, startApp, type TestApp } from './app.ts'
 
-// A stand-in for Sentry's ingest on loopback that records every envelope it is sent.
-const envelopes: string[] = []
-let ingest: Server
-
+// The production configuration (tests/integration/app.ts), every transaction sampled so each can be checked.
+let app: TestApp
+let office: Browser
 beforeAll(async () => {
-	ingest = createServer((req, res) => {
-		const chunks: Buffer[] = []
-		req.on('data', (chunk: Buffer) => chunks.push(chunk))
-		req.on('end', () => {
-			const body = Buffer.concat(chunks)
-			envelopes.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8'))
-			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')
-		})
-	})
-	await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', () => resolve()))
-	const port = (ingest.address() as AddressInfo).port
-	initMonitoring({ dsn: `http://publickey@127.0.0.1:${port}/1`, environment: 'test-env', release: 'RC_v1.1.2' })
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000', SENTRY_TRACES_SAMPLE_RATE: '1' })
+	office = new Browser(app)
+	await office.signIn('office@oakfield.test')
 })
+afterAll(() => app?.close())
 
-afterAll(() => new Promise<void>((resolve) => ingest.close(() => resolve())))
+const userId = async (email: string) => (await app.sql<{ id: string }>('select id from users where email = ?', [email]))[0]!.id
+const sessionCookie = (browser: Browser) => browser.cookies.get('__Host-spencer_session')!
 
-test('a failed POST is reported with the user id, impersonation tags and its payload masked', async () => {
-	vi.spyOn(console, 'error').mockImplementation(() => undefined)
-	const request = new Request('http://localhost/settings/profile', {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: '__Host-spencer_session=secret-session' },
-		body: new URLSearchParams({
+/** The events and transactions sent so far, as Sentry would store them. */
+function sent() {
+	return { events: itemsOf(app.sentry.envelopes, 'event'), transactions: itemsOf(app.sentry.envelopes, 'transaction'), all: JSON.stringify(app.sentry.envelopes.map((envelope) => envelope.raw)) }
+}
+
+async function eventWith(message: RegExp) {
+	const [item] = await app.sentry.waitFor(1, (candidate) => candidate.type === 'event' && message.test(JSON.stringify(candidate.payload)))
+	return item!.payload as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+describe('a failed write (4xx)', () => {
+	test('is reported with the user id, the payload by field names and sizes, and the answer: no value, no cookie', async () => {
+		const response = await office.post('/settings/profile', {
 			intent: 'password',
 			currentPassword: 'Spencer!2026',
-			newPassword: 'Very-Secret!99',
-			token: 'reset-token-value',
-			address: '12 Oak Lane',
-			firstName: 'Sarah',
-		}),
+			newPassword: 'weakmarkerq1',
+			confirmPassword: 'weakmarkerq2',
+		})
+		expect(response.status).toBe(400)
+		const event = await eventWith(/POST \/settings\/profile answered 400/)
+		expect(event.level).toBe('warning')
+		expect(event.user).toEqual({ id: await userId('office@oakfield.test') })
+		expect(event.environment).toBe('prod')
+		expect(event.release).toBe('test')
+		expect(event.tags).toMatchObject({ impersonated: 'no', route: '/settings/profile' })
+		expect(event.extra.payload).toEqual({ intent: '[8 characters]', currentPassword: '[Filtered]', newPassword: '[Filtered]', confirmPassword: '[Filtered]' })
+		expect(event.contexts.response.status_code).toBe(400)
+		expect(event.contexts.response.text).toContain('Add at least 1 uppercase letter')
+		expect(event.request.headers).not.toHaveProperty('cookie')
+		const { all } = sent()
+		for (const secret of ['Spencer!2026', 'weakmarkerq1', 'weakmarkerq2', sessionCookie(office)]) expect(all).not.toContain(secret)
 	})
-	const context = new RouterContextProvider()
-	const auth = { userId: 'user-123', impersonatorId: 'admin-9' } as Auth
-	context.set(appContext, { em: null as never, auth, sessionExpired: false, clientAddress: '127.0.0.1', payload: copyPayload(request) })
-	await request.text() // the action has read the body before the error
 
-	await reportServerError(new Error('Database fell over'), request, context)
-	await flushMonitoring(5000)
-
-	const sent = envelopes.join('\n')
-	expect(sent).toContain('Database fell over')
-	expect(sent).toContain('"release":"RC_v1.1.2"')
-	expect(sent).toContain('"environment":"test-env"')
-	expect(sent).toContain('"id":"user-123"')
-	expect(sent).toMatch(/"impersonating":"yes"/)
-	expect(sent).toMatch(/"impersonator_id":"admin-9"/)
-	expect(sent).toContain('"firstName":"Sarah"')
-	for (const secret of ['Spencer!2026', 'Very-Secret!99', 'reset-token-value', '12 Oak Lane', 'secret-session']) {
-		expect(sent).not.toContain(secret)
-	}
-	expect(sent).toContain('[Filtered]')
+	test('of the JSON API: the masked answer, never the e-mail or the password', async () => {
+		const response = await new Browser(app).request('/api/auth/reset-password', {
+			method: 'POST',
+			json: { email: 'apimarker@oakfield.test', password: 'Apimarker!pass', token: 'tokenmarker-0123456789' },
+		})
+		expect(response.status).toBeGreaterThanOrEqual(400)
+		const event = await eventWith(/POST \/api\/auth\/reset-password answered 4\d\d/)
+		expect(event.extra.payload).toEqual({ email: '[Filtered]', password: '[Filtered]', token: '[Filtered]' })
+		expect(event.contexts.response.text.length).toBeGreaterThan(0)
+		const { all } = sent()
+		for (const secret of ['apimarker', 'Apimarker!pass', 'tokenmarker']) expect(all).not.toContain(secret)
+	})
 })
 
-test('ignored errors are not sent', async () => {
-	vi.spyOn(console, 'error').mockImplementation(() => undefined)
-	const before = envelopes.length
-	await reportServerError(new Error('ResizeObserver loop limit exceeded'), new Request('http://localhost/x'))
-	await flushMonitoring(2000)
-	expect(envelopes.slice(before).join('')).not.toContain('ResizeObserver loop limit exceeded')
+describe('a server error during a write', () => {
+	test('is reported with its exception, the masked payload, and the values the database error repeats taken out', async () => {
+		vi.spyOn(console, 'error').mockImplementation(() => undefined)
+		const lift = await failWrites(app.sql, ['users'])
+		try {
+			const response = await office.post('/settings/profile', { intent: 'name', firstName: 'Zedmarkerfirst', lastName: 'Okafor Zedmarkerlast' })
+			expect(response.status).toBe(500)
+		} finally {
+			await lift()
+		}
+		const event = await eventWith(/forced failure for the error-report tests/)
+		expect(event.exception.values[0].value).toContain('[Filtered]')
+		expect(event.user).toEqual({ id: await userId('office@oakfield.test') })
+		expect(event.extra.payload).toEqual({ intent: '[4 characters]', firstName: '[14 characters]', lastName: '[20 characters]' })
+		const { all } = sent()
+		for (const secret of ['Zedmarkerfirst', 'Zedmarkerlast', 'office@oakfield.test', sessionCookie(office)]) expect(all).not.toContain(secret)
+	})
+})
+
+describe('while a platform admin impersonates', () => {
+	test('the user is the impersonated one (by id), a tag says so, another names them', async () => {
+		const admin = new Browser(app)
+		await admin.signIn('admin@spencer.test')
+		const [school] = await app.sql<{ id: string }>("select id from school where subdomain = 'oakfield'")
+		await admin.post(`/spencer-admin/schools/${school!.id}`, { intent: 'impersonate', userId: await userId('teacher@oakfield.test') })
+		const response = await admin.post('/settings/profile', { intent: 'name', firstName: '', lastName: '' })
+		expect(response.status).toBe(400)
+		const event = await eventWith(/"impersonated":"yes"/)
+		expect(event.user).toEqual({ id: await userId('teacher@oakfield.test') })
+		expect(event.tags).toMatchObject({ impersonated: 'yes', impersonated_email: 'teacher@oakfield.test', impersonator_id: await userId('admin@spencer.test') })
+		expect(sent().all).not.toContain(admin.cookies.get('impersonateToken'))
+	})
+})
+
+describe('transactions', () => {
+	test('carry no cookie, no credential header, no query value and no e-mail address', async () => {
+		const visitor = new Browser(app, { Authorization: 'Bearer authmarkerq' })
+		await visitor.request('/auth/new-password?token=tokenmarkerq&email=querymarker%40oakfield.test')
+		await office.request('/school-admin/students/list?search=searchmarkerq')
+		const named = (pattern: RegExp) => (item: EnvelopeItem) => item.type === 'transaction' && pattern.test((item.payload as { transaction: string }).transaction)
+		await app.sentry.waitFor(1, named(/^GET \/auth\/new-password/))
+		await app.sentry.waitFor(1, named(/^GET \/school-admin\/students\/list/))
+		const { all } = sent()
+		for (const secret of ['tokenmarkerq', 'querymarker', 'searchmarkerq', 'authmarkerq', sessionCookie(office), 'spencer_session']) {
+			expect(all).not.toContain(secret)
+		}
+	})
 })

@@ -2,6 +2,7 @@ import { ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Mess
 import { useEffect, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
+import { listControlClass, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { Icon } from '#app/components/ui/Icon.tsx'
 import type { NavIcon, NavItem } from './nav.ts'
 
@@ -18,12 +19,26 @@ const ICONS: Record<NavIcon, LucideIcon> = {
 }
 
 export type ShellUser = { name: string; email: string; roleLabel: string; impersonated: boolean }
+/** The schools a member of two or more may switch between (`label`: school and role), and the one the session acts in. */
+export type ShellSchools = { options: { membershipId: string; label: string }[]; active: string | null }
 
 /**
  * The signed-in frame: a sidebar (260 px open, 86 px collapsed; the state
  * lives in a cookie so the server renders it right) and a 72 px header.
  */
-export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; nav: NavItem[]; sidebarOpen: boolean; children: ReactNode }) {
+export function Shell({
+	user,
+	schools,
+	nav,
+	sidebarOpen,
+	children,
+}: {
+	user: ShellUser
+	schools: ShellSchools | null
+	nav: NavItem[]
+	sidebarOpen: boolean
+	children: ReactNode
+}) {
 	const location = useLocation()
 	const fetcher = useFetcher()
 	// With JavaScript the toggle posts in the background; the optimistic state shows at once.
@@ -113,7 +128,8 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 						</Form>
 					</div>
 				) : null}
-				<header className="sticky top-0 z-10 flex h-[72px] items-center justify-end gap-4 border-b border-slate-200 bg-white px-6">
+				<header className="sticky top-0 z-10 flex min-h-[72px] flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-6 py-2">
+					{schools ? <SchoolSwitcher schools={schools} /> : null}
 					<Link
 						to="/settings/profile"
 						className="flex items-center gap-3 rounded-md px-2 py-1 hover:bg-slate-100"
@@ -133,6 +149,30 @@ export function Shell({ user, nav, sidebarOpen, children }: { user: ShellUser; n
 				</main>
 			</div>
 		</div>
+	)
+}
+
+/**
+ * Which school the session acts in, for staff of two or more schools: a native select and a Switch button, posted
+ * as a plain form (it works without JavaScript). It never submits on change: choosing is not yet switching.
+ */
+function SchoolSwitcher({ schools }: { schools: ShellSchools }) {
+	return (
+		<Form key={schools.active} method="post" action="/switch-school" className="flex min-w-0 flex-wrap items-center gap-2">
+			<label htmlFor="school-switcher" className="text-sm font-medium text-slate-900">
+				School
+			</label>
+			<select id="school-switcher" name="membershipId" defaultValue={schools.active ?? undefined} className={`min-w-0 max-w-full ${listControlClass}`}>
+				{schools.options.map((option) => (
+					<option key={option.membershipId} value={option.membershipId}>
+						{option.label}
+					</option>
+				))}
+			</select>
+			<button type="submit" className={listSubmitClass}>
+				Switch
+			</button>
+		</Form>
 	)
 }
 

@@ -6,7 +6,6 @@ import { readListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES } from '#app/models/enums.ts'
 import { readFeedbackStatus } from '#app/services/answers.server.ts'
 import { listFeedback, listUsedQuestionnaires, readFeedbackFilters } from '#app/services/feedback.server.ts'
-import { ensureRoundsDue } from '#app/services/profiles.server.ts'
 import type { Route } from './+types/feedback-list.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
@@ -15,7 +14,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readListQuery(url, ['submitted'] as const, 'submitted')
 	const filters = readFeedbackFilters(url, readFeedbackStatus(url))
-	await ensureRoundsDue(app.em, app.auth)
 	const [{ rows, total }, questionnaires] = await Promise.all([listFeedback(app, query, filters), listUsedQuestionnaires(app)])
 	return { rows, total, query, filters, questionnaires, area: app.area }
 }

@@ -13,7 +13,6 @@ import { listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
 import { profilesWithSuggestions } from '#app/services/recommendations.server.ts'
-import { ensureRoundsDue } from '#app/services/profiles.server.ts'
 import type { Route } from './+types/home.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
@@ -31,8 +30,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	if (!(TABS as readonly string[]).includes(tab)) throw redirect(`${app.area}/home`)
 	// Suggested recommendations are the need manager's to decide (DESIGN.md §3).
 	if (tab === 'recommendations' && app.area !== '/need-manager') throw redirect(`${app.area}/home`)
-	// Rounds that have fallen due count in the figures and the tabs alike.
-	await ensureRoundsDue(app.em, app.auth)
 	const figures =
 		app.area === '/need-manager'
 			? schoolOverview(app).then((overview) => ({

@@ -11,7 +11,7 @@ import { isModalOpen } from '#app/lib/modals.ts'
 import { readListQuery } from '#app/lib/pagination.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { closeProfile, createProfile, ensureRoundsDue, listManagedStudents, listPublishedQuestionnaires, todayInUk } from '#app/services/profiles.server.ts'
+import { closeProfile, createProfile, listManagedStudents, listPublishedQuestionnaires, todayInUk } from '#app/services/profiles.server.ts'
 import { getStudentDetails, listProfessionalOptions, setStudentProfessionals } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/manage-students.ts'
@@ -24,7 +24,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readListQuery(url, ['name'] as const, 'name')
 	const studentId = url.searchParams.get('id')
-	await ensureRoundsDue(app.em, app.auth)
 	const editing = isModalOpen(url.searchParams, 'student-professionals') || isModalOpen(url.searchParams, 'add-profile')
 	const [{ rows, total }, staff, questionnaires, student] = await Promise.all([
 		listManagedStudents(app, query),

@@ -5,7 +5,6 @@ import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { readListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES } from '#app/models/enums.ts'
 import { listAssigned, readFeedbackStatus } from '#app/services/answers.server.ts'
-import { ensureRoundsDue } from '#app/services/profiles.server.ts'
 import type { Route } from './+types/questionnaires.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
@@ -14,7 +13,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const query = readListQuery(url, ['due'] as const, 'due')
 	const status = readFeedbackStatus(url)
-	await ensureRoundsDue(app.em, app.auth)
 	const { rows, total } = await listAssigned(app, query, { status })
 	return { rows, total, query, status, area: app.area }
 }

@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const limited = await authPostLimit(app)
 	if (limited) return data({ sent: false, result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers })
 	if (submission.status !== 'success') return data({ sent: false, result: submission.reply() }, { status: 400 })
-	const result = await requestPasswordReset(app.em, request, submission.value.email)
+	const result = await requestPasswordReset(app, request, submission.value.email)
 	if (result.kind === 'limited') {
 		return data(
 			{ sent: false, result: submission.reply({ formErrors: [TOO_MANY_REQUESTS] }) },

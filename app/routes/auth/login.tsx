@@ -53,12 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (intent === 'resend') {
 		const result = await resendCode(app.em, request)
 		if (result.kind === 'resent') return redirect('/auth/login', { headers: result.headers })
-		if (result.kind === 'limited') {
-			return data(
-				{ intent, result: { status: 'error' as const, error: { '': [TOO_MANY_REQUESTS] } } },
-				{ status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
-			)
-		}
+		if (result.kind === 'limited') return codeStepLimited(intent, result.retryAfterSeconds)
 		return redirect('/auth/login')
 	}
 
@@ -67,6 +62,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
 		const result = await verifyCode(app.em, request, submission.value.code)
 		if (result.kind === 'signedIn') return redirect(result.redirectTo, { headers: result.headers })
+		if (result.kind === 'limited') return codeStepLimited(intent, result.retryAfterSeconds)
 		if (result.kind === 'invalid' && result.attemptsLeft > 0) {
 			const left = result.attemptsLeft === 1 ? '1 attempt' : `${result.attemptsLeft} attempts`
 			return data(
@@ -89,7 +85,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (submission.status !== 'success') {
 		return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	}
-	const result = await signInWithPassword(app.em, request, {
+	const result = await signInWithPassword(app, request, {
 		email: submission.value.email,
 		password: submission.value.password,
 		redirectTo: submission.value.redirectTo ?? null,
@@ -110,6 +106,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 				{ status: 400 },
 			)
 	}
+}
+
+/** 429 on the code step: the message shows above the code field, and the pending sign-in stays. */
+function codeStepLimited(intent: 'code' | 'resend', retryAfterSeconds: number) {
+	return data(
+		{ intent, result: { status: 'error' as const, error: { '': [TOO_MANY_REQUESTS] } } },
+		{ status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } },
+	)
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,10 +7,12 @@ import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { TextField } from '#app/components/ui/TextField.tsx'
+import { retryAfterHeaders } from '#app/lib/headers.ts'
 import { PASSWORD_HINT, PasswordSchema } from '#app/lib/password-rules.ts'
 import { changePassword, getAccount, setMfa, updateName } from '#app/services/account.server.ts'
 import { isCommonPassword } from '#app/services/common-passwords.server.ts'
 import { requireUser } from '#app/services/guards.server.ts'
+import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/profile.ts'
 
@@ -58,7 +60,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 			)
 		}
 		const outcome = await changePassword(app, submission.value)
-		if (outcome === 'wrong-current') {
+		if (outcome.kind === 'limited') {
+			return data(
+				{ intent, result: submission.reply({ formErrors: [TOO_MANY_REQUESTS], hideFields: hide }) },
+				{ status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+			)
+		}
+		if (outcome.kind === 'wrong-current') {
 			return data(
 				{ intent, result: submission.reply({ fieldErrors: { currentPassword: ['That is not your current password.'] }, hideFields: hide }) },
 				{ status: 400 },
@@ -159,5 +167,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 		</>
 	)
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile settings · Spencer' }]

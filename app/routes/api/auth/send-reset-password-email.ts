@@ -16,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (limited) return jsonError(429, 429, limited.message, { headers: limited.headers })
 	const body = await readJson(request, BodySchema)
 	if (!body.ok) return body.response
-	const result = await requestPasswordReset(app.em, request, body.value.email)
+	const result = await requestPasswordReset(app, request, body.value.email)
 	if (result.kind === 'limited') {
 		return jsonError(429, 429, TOO_MANY_REQUESTS, { headers: { 'Retry-After': String(result.retryAfterSeconds) } })
 	}

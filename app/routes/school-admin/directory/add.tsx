@@ -9,7 +9,7 @@ import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
-import { addMember } from '#app/services/directory.server.ts'
+import { addMember, CANNOT_ADD_MESSAGE } from '#app/services/directory.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { invitationNotSent } from './+parts/invitation-toast.ts'
@@ -31,6 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (outcome.kind === 'already-member') {
 		return data({ result: submission.reply({ fieldErrors: { email: [ALREADY_MEMBER] } }) }, { status: 409 })
 	}
+	if (outcome.kind === 'refused') return data({ result: submission.reply({ fieldErrors: { email: [CANNOT_ADD_MESSAGE] } }) }, { status: 409 })
 	const { firstName, lastName, email, giveAccess } = submission.value
 	if (!outcome.mailed) return redirectWithToast(app.em, '/school-admin/directory', invitationNotSent('added'))
 	return redirectWithToast(app.em, '/school-admin/directory', {

@@ -7,7 +7,6 @@ import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
 import { ModalButton } from '#app/components/ui/UrlModal.tsx'
-import { formatDateTime } from '#app/lib/format.ts'
 import { openModals } from '#app/lib/modals.ts'
 import { pageRange, readListQuery } from '#app/lib/pagination.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
@@ -48,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		query,
 		me: app.auth.membershipId,
 		member: member
-			? { id: member.id, name: `${member.user.firstName} ${member.user.lastName}`, email: member.user.email, role: member.role, access: member.access }
+			? { id: member.id, name: `${member.firstName} ${member.lastName}`, email: member.user.email, role: member.role, access: member.access }
 			: null,
 	}
 }
@@ -69,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 				return redirectWithToast(app.em, back, {
 					type: 'success',
 					title: 'Role changed',
-					description: `${member.user.firstName} ${member.user.lastName} is now ${ROLE_LABELS[submission.value.role].toLowerCase()}.`,
+					description: `${member.firstName} ${member.lastName} is now ${ROLE_LABELS[submission.value.role].toLowerCase()}.`,
 				})
 			}
 			case 'give-access': {
@@ -124,7 +123,6 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 							<Column sortKey="role" sortState={sortState}>Role</Column>
 							<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
 							<Column sortKey="access" sortState={sortState}>Access</Column>
-							<Column sortKey="lastSignIn" sortState={sortState}>Last sign-in</Column>
 							<Column>
 								<span className="sr-only">Actions</span>
 							</Column>
@@ -143,7 +141,6 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 								<Cell>
 									<AccessBadge access={row.access} />
 								</Cell>
-								<Cell>{row.lastSignInAt ? formatDateTime(row.lastSignInAt) : 'Never'}</Cell>
 								<Cell>
 									{row.id === me ? null : (
 										<div className="flex flex-wrap justify-end gap-2">

@@ -92,6 +92,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			if (outcome === 'already-member') {
 				return data({ intent, result: submission.reply({ fieldErrors: { email: ['This person is already on this school’s staff.'] } }) }, { status: 409 })
 			}
+			if (outcome === 'platform-admin') {
+				return data({ intent, result: submission.reply({ fieldErrors: { email: ['A platform admin can’t be on a school’s staff.'] } }) }, { status: 409 })
+			}
 			return redirectWithToast(app.em, here, { type: 'success', title: 'School admin added', description: `An invitation was sent to ${submission.value.email}.` })
 		}
 		case 'resend':

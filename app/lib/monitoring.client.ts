@@ -1,0 +1,42 @@
+import type * as SentryModule from '@sentry/react-router'
+import { scrubEvent } from './mask.ts'
+
+/** What the server tells the browser (root.tsx's `sentry` meta tag): where to report, and who is acting. */
+export type BrowserMonitoring = {
+	dsn: string
+	environment: string
+	release: string
+	tracesSampleRate: number
+}
+export type BrowserScope = { userId: string | null; impersonatedEmail: string | null }
+
+let sentry: Promise<typeof SentryModule> | null = null
+
+/**
+ * Error reporting in the browser, only when the server configured it; the SDK is loaded on demand so it never weighs
+ * on pages otherwise. Every event, transaction and breadcrumb is scrubbed as on the server (app/lib/mask.ts).
+ */
+export function startBrowserMonitoring(config: BrowserMonitoring) {
+	sentry = import('@sentry/react-router').then((Sentry) => {
+		Sentry.init({
+			...config,
+			normalizeDepth: 10,
+			ignoreErrors: ['Error: Network Error', 'ResizeObserver loop limit exceeded'],
+			sendDefaultPii: false,
+			beforeSend: (event) => scrubEvent(event),
+			beforeSendTransaction: (event) => scrubEvent(event),
+			beforeSendSpan: (span) => scrubEvent(span),
+			beforeBreadcrumb: (breadcrumb) => scrubEvent(breadcrumb),
+		})
+		return Sentry
+	})
+}
+
+/** The user's id only; while impersonating, a tag says so and another names the impersonated user. */
+export function setBrowserScope(scope: BrowserScope) {
+	void sentry?.then((Sentry) => {
+		Sentry.setUser(scope.userId ? { id: scope.userId } : null)
+		Sentry.setTag('impersonated', scope.impersonatedEmail ? 'yes' : 'no')
+		Sentry.setTag('impersonated_email', scope.impersonatedEmail ?? undefined)
+	})
+}

@@ -1,0 +1,86 @@
+import { sendPasswordResetMail } from './auth.server.ts'
+import { forkEm, type Database } from './database.server.ts'
+import { importJobHandler, queueUnfinishedImports, type WorkerOptions } from './import-queue.server.ts'
+import { QUEUES, startJobSystem, type JobSystem } from './job-queue.server.ts'
+import { ensureRoundsDue } from './profiles.server.ts'
+import { pruneRateLimits } from './rate-limit.server.ts'
+
+/** Due rounds are created every five minutes (UK midnight is one of the ticks), and once at every start (ADR 019). */
+export const ROUNDS_DUE_CRON = '*/5 * * * *'
+/** Spent rate-limit counters are deleted hourly. */
+export const HOUSEKEEPING_CRON = '17 * * * *'
+
+export type JobSettings = {
+	/** Whether this instance sends the jobs of cron schedules (any instance may; each tick's job is sent once). */
+	schedule: boolean
+	import: Partial<WorkerOptions>
+}
+
+/**
+ * Starts the job system of this app instance with every queue's handler:
+ * imports, the due rounds (scheduled, and run once now), the password
+ * reset mail and the hourly housekeeping (spent rate-limit counters). Closing the app stops it before the database.
+ */
+export async function startJobs(db: Database, settings: JobSettings): Promise<JobSystem> {
+	const jobs = await startJobSystem(db, { schedule: settings.schedule })
+	try {
+		const leaseSeconds = settings.import.leaseSeconds ?? 30
+		await jobs.define(
+			QUEUES.import,
+			{
+				// One job per import at a time, by its id (see queueImport).
+				policy: 'exclusive',
+				// A worker that dies stops beating: its job is retried once its heartbeat is this old (pg-boss's floor is 10 s).
+				heartbeatSeconds: Math.max(10, leaseSeconds),
+				expireInSeconds: 3600,
+				retryLimit: 10,
+				retryDelay: 1,
+				retryBackoff: true,
+				retryDelayMax: 60,
+				deleteAfterSeconds: 7 * 86_400,
+				notify: true,
+			},
+			// One import at a time per instance; other instances take the others.
+			{ batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+			importJobHandler(db.orm, settings.import, jobs.isStopping),
+		)
+		await jobs.define(
+			QUEUES.roundsDue,
+			// At most one waiting and one running: a tick sent while a run goes on waits for it.
+			{ policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 600, deleteAfterSeconds: 86_400, notify: true },
+			{ batchSize: 1, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 },
+			async () => ensureRoundsDue(forkEm(db.orm), null),
+		)
+		await jobs.define(
+			QUEUES.resetMail,
+			{
+				// The job holds the address that was typed: kept an hour once sent (or given up on), and given up on after an hour unsent.
+				retryLimit: 5,
+				retryDelay: 5,
+				retryBackoff: true,
+				expireInSeconds: 120,
+				retentionSeconds: 3600,
+				deleteAfterSeconds: 3600,
+				// Not woken by the send: a worker woken at once would look the address up while the request is still
+				// answering, on the same process (and on PGlite the same connection), and slow the answer for a known address.
+				notify: false,
+			},
+			{ batchSize: 10, pollingIntervalSeconds: 1 },
+			async (job) => sendPasswordResetMail(forkEm(db.orm), job.data),
+		)
+		await jobs.define(
+			QUEUES.housekeeping,
+			{ policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400, notify: true },
+			{ batchSize: 1, pollingIntervalSeconds: 30 },
+			async () => void (await pruneRateLimits(forkEm(db.orm))),
+		)
+		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
+		if (settings.schedule) await jobs.boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON, {})
+		await jobs.boss.send(QUEUES.roundsDue, {})
+		await queueUnfinishedImports(forkEm(db.orm))
+	} catch (error) {
+		await jobs.stop()
+		throw error
+	}
+	return jobs
+}

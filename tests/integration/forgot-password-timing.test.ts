@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { Browser, startApp, type TestApp } from './app.ts'
+
+/**
+ * Forgot password answers as fast for an address that has an account as
+ * for one that has none (ADR 019): the request only queues the mail, and
+ * the job looks the address up after the response. The answers are timed
+ * one after the other, as one client probing addresses would see them.
+ */
+const PAIRS = 50
+let app: TestApp
+
+beforeAll(async () => {
+	// A client this busy would meet the rate limits (per address, per client): every request asks for its own address,
+	// from its own client address (TRUST_PROXY: X-Forwarded-For names the client), and the per-client post limit is raised.
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '100000', TRUST_PROXY: '1' })
+	await app.sql(
+		`insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled)
+		select gen_random_uuid(), now(), now(), 'known-' || n || '@timing.test', 'Known', 'User ' || n, 'schoolStaff', false
+		from generate_series(0, ?) as n`,
+		[PAIRS + 4],
+	)
+})
+afterAll(() => app?.close())
+
+let clients = 0
+
+async function timedRequest(email: string): Promise<number> {
+	clients++
+	const client = new Browser(app, { 'X-Forwarded-For': `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}` })
+	const started = performance.now()
+	const response = await client.post('/auth/forgot-password', { email })
+	const html = await response.text()
+	const elapsed = performance.now() - started
+	expect(response.status).toBe(200)
+	expect(html).toContain('If an account uses that address')
+	return elapsed
+}
+
+const median = (values: number[]) => {
+	const sorted = values.toSorted((a, b) => a - b)
+	return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2
+}
+
+test(`known and unknown addresses: the median difference over ${PAIRS} answers each is under 5 ms; the known ones get their mail`, async () => {
+	// Warm-up: the first requests pay for compiling and caching.
+	for (let i = 0; i < 5; i++) {
+		await timedRequest(`known-${PAIRS + i}@timing.test`)
+		await timedRequest(`warm-${i}@nobody.test`)
+	}
+	const known: number[] = []
+	const unknown: number[] = []
+	for (let i = 0; i < PAIRS; i++) {
+		// Alternating which goes first, so neither side always follows the other.
+		if (i % 2) {
+			known.push(await timedRequest(`known-${i}@timing.test`))
+			unknown.push(await timedRequest(`unknown-${i}@nobody.test`))
+		} else {
+			unknown.push(await timedRequest(`unknown-${i}@nobody.test`))
+			known.push(await timedRequest(`known-${i}@timing.test`))
+		}
+	}
+	// Each pair is timed back to back, so the median of the pairs' differences is not moved by a machine that gets busier or quieter meanwhile.
+	const difference = median(known.map((ms, i) => ms - unknown[i]!))
+	expect(Math.abs(difference), `known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms (medians)`).toBeLessThan(5)
+
+	// The mail went after the answer, once to each known address, never to an unknown one.
+	await app.jobs.settled()
+	const mails = app.outbox().filter((mail) => /Reset your Spencer password/.test(mail.subject))
+	const sentTo = mails.map((mail) => /<?([^<>\s]+@[^<>\s]+)>?$/.exec(mail.to)?.[1] ?? mail.to)
+	expect(sentTo.filter((to) => to.endsWith('@nobody.test'))).toEqual([])
+	expect(sentTo.filter((to) => /^known-\d+@timing\.test$/.test(to)).toSorted()).toEqual(
+		Array.from({ length: PAIRS + 5 }, (_, i) => `known-${i}@timing.test`).toSorted(),
+	)
+	expect(mails.at(-1)!.body).toMatch(/\/auth\/new-password\?token=/)
+})
