@@ -46,11 +46,11 @@ export function tokenCookie(name: string, maxAgeSeconds: number): Cookie {
 export const sidebarCookie = lazyCookie(() => createCookie('sidebar-opened', { ...base, httpOnly: false, maxAge: 60 * 60 * 24 * 365 }))
 
 /** Points to an Impersonation row; signed, HttpOnly, __Host- in production, tied to the admin's session by the row. */
-export const IMPERSONATION_COOKIE = `${prefix}spencer_impersonation`
+export const impersonationCookieName = () => `${prefix}spencer_impersonation`
 /** Its name before ADR 018, without the prefix: still recognised, so an impersonation running across the upgrade ends cleanly. */
 export const LEGACY_IMPERSONATION_COOKIE = 'impersonateToken'
 
-export function impersonationCookie(secret: string, name = IMPERSONATION_COOKIE) {
+export function impersonationCookie(secret: string, name = impersonationCookieName()) {
 	return createCookie(name, { ...base, secrets: [secret] })
 }
 

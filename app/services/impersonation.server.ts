@@ -3,7 +3,7 @@ import type { ErrorCode } from '#app/lib/errors.ts'
 import { Impersonation, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { loadAuth, type Auth } from './auth.server.ts'
-import { hasCookie, IMPERSONATION_COOKIE, impersonationCookie, LEGACY_IMPERSONATION_COOKIE } from './cookies.server.ts'
+import { hasCookie, impersonationCookie, impersonationCookieName, LEGACY_IMPERSONATION_COOKIE } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { isUuid } from './ids.server.ts'
@@ -58,7 +58,7 @@ export type ImpersonationLookup =
 
 /** Whether the request carries an impersonation cookie, valid or not (its old name too). */
 export function carriesImpersonation(request: Request): boolean {
-	return hasCookie(request, IMPERSONATION_COOKIE) || hasCookie(request, LEGACY_IMPERSONATION_COOKIE)
+	return hasCookie(request, impersonationCookieName()) || hasCookie(request, LEGACY_IMPERSONATION_COOKIE)
 }
 
 /**
@@ -116,12 +116,12 @@ export async function exitImpersonation(em: Em, request: Request, auth: Auth, re
 /** The catalogue's code for an impersonation that has ended (lib/errors.ts). */
 const IMPERSONATION_ENDED: ErrorCode = 10002
 
-export async function clearImpersonationCookie(em: Em, name = IMPERSONATION_COOKIE): Promise<string> {
+export async function clearImpersonationCookie(em: Em, name = impersonationCookieName()): Promise<string> {
 	return impersonationCookie(await getSecret(em, 'cookies'), name).serialize('', { maxAge: 0 })
 }
 
 /** The headers that clear whichever impersonation cookies the request carries. */
 export async function clearCarriedImpersonation(em: Em, request: Request): Promise<string[]> {
-	const names = [IMPERSONATION_COOKIE, LEGACY_IMPERSONATION_COOKIE].filter((name) => hasCookie(request, name))
+	const names = [impersonationCookieName(), LEGACY_IMPERSONATION_COOKIE].filter((name) => hasCookie(request, name))
 	return Promise.all(names.map((name) => clearImpersonationCookie(em, name)))
 }
