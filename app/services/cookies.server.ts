@@ -46,7 +46,7 @@ export function tokenCookie(name: string, maxAgeSeconds: number): Cookie {
 export const sidebarCookie = lazyCookie(() => createCookie('sidebar-opened', { ...base, httpOnly: false, maxAge: 60 * 60 * 24 * 365 }))
 
 /** Points to an Impersonation row; signed, HttpOnly, __Host- in production, tied to the admin's session by the row. */
-export const impersonationCookieName = () => `${prefix}spencer_impersonation`
+export const impersonationCookieName = () => cookieName('spencer_impersonation')
 /** Its name before ADR 018, without the prefix: still recognised, so an impersonation running across the upgrade ends cleanly. */
 export const LEGACY_IMPERSONATION_COOKIE = 'impersonateToken'
 
