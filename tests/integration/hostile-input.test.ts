@@ -211,7 +211,7 @@ const contexts = new Map<Actor, Context>()
 let generic: PageForm
 
 beforeAll(async () => {
-	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000000' })
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '100000' })
 	browsers.set(null, new Browser(app))
 	// Every query parameter the app reads (from its source) and its links carry (from the crawl).
 	const paramNames = new Set(['page', 'perPage', 'q', 'sort', 'dir', 'modal', 'id', 'tab', 'redirectTo', 'token', 'email', ...queryNamesInSource()])
