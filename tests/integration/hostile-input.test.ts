@@ -362,6 +362,11 @@ describe(`hostile input: ${CASE_COUNT + BIG_CASE_COUNT} cases (${ROUTES.length} 
 	test(`${BIG_CASE_COUNT} cases of 10 MB bodies, declared and chunked: refused with 413, no row changed, memory bounded`, async () => {
 		const attempts = [...attemptsOf(GET_CASES), ...attemptsOf(POST_CASES)].filter(isBig)
 		const before = await checksums()
+		// The largest body the app reads on purpose is an upload's (up to 6.7 MB, held twice while it is checked): two of
+		// them first, outside the count, so the memory they take once is in the baseline and what follows is growth.
+		const upload = attempts.filter(({ attempt, actor }) => attempt.big === 'chunked' && actor.email && attempt.path.endsWith('/students/import'))
+		expect(upload).toHaveLength(1)
+		expect(await run([...upload, ...upload], 2)).toEqual([])
 		const baseline = process.memoryUsage().rss
 		let peak = baseline
 		const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
@@ -370,7 +375,8 @@ describe(`hostile input: ${CASE_COUNT + BIG_CASE_COUNT} cases (${ROUTES.length} 
 		peak = Math.max(peak, process.memoryUsage().rss)
 		expect(failures).toEqual([])
 		expect(await checksums()).toEqual(before)
-		// Each body is 10 MB; read whole, a handful at once would grow the process by far more.
+		// Each body is 10 MB: read whole, two at a time, and parsed into strings several times that size, they would grow the
+		// process by more than this; refused unread, they leave it where it was.
 		expect((peak - baseline) / 1024 / 1024).toBeLessThan(64)
 	}, 120_000)
 })
