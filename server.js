@@ -12,21 +12,26 @@ if (!DEVELOPMENT) process.env.NODE_ENV ??= 'production'
 async function main() {
 	const app = express()
 	app.disable('x-powered-by')
-	app.use(compression())
-	let spencer
+	let devServer
+	let entry
 	if (DEVELOPMENT) {
 		const vite = await import('vite')
-		const devServer = await vite.createServer({ server: { middlewareMode: true } })
-		app.use(devServer.middlewares)
-		const { createSpencer } = await devServer.ssrLoadModule('./server/app.ts')
-		spencer = await createSpencer()
+		devServer = await vite.createServer({ server: { middlewareMode: true } })
+		entry = await devServer.ssrLoadModule('./server/app.ts')
 	} else {
 		buildIfNeeded()
-		const { createSpencer } = await import(path.resolve(SERVER_BUILD))
+		entry = await import(path.resolve(SERVER_BUILD))
+	}
+	// First, so static files and Vite's answers carry it as well as the app's.
+	app.use(entry.nosniff)
+	app.use(compression())
+	if (devServer) {
+		app.use(devServer.middlewares)
+	} else {
 		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 		app.use(express.static('build/client', { maxAge: '1h', index: false }))
-		spencer = await createSpencer()
 	}
+	const spencer = await entry.createSpencer()
 	app.use(spencer.app)
 
 	// PORT as createSpencer read and checked it, with the rest of the configuration.

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '#app/components/nonce.tsx'
 import { noteActionResult, reportServerError } from '#app/services/monitoring.server.ts'
 import { securityHeaders } from '#app/services/security-headers.server.ts'
@@ -54,8 +54,8 @@ export default function handleRequest(
 	})
 }
 
-/** Unexpected errors go to error reporting; aborted requests are not errors. */
+/** Unexpected errors go to error reporting; aborted requests, and refusals such as a POST where no action is (405), are not errors. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-	if (request.signal.aborted) return
+	if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
 	void reportServerError(error, request, context)
 }

@@ -8,6 +8,7 @@ import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
 import type { Toast } from '#app/lib/toast.ts'
 import { getEnv } from '#app/services/env.server.ts'
+import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
 import { failedWriteMiddleware, monitoringConfig } from '#app/services/monitoring.server.ts'
 import { queryStatsMiddleware, requestContextMiddleware } from '#app/services/request.server.ts'
 import { readToast } from '#app/services/toast.server.ts'
@@ -17,7 +18,7 @@ import stylesheet from './app.css?url'
 // The toast region (React Aria) is fetched only on pages that have a toast to show.
 const Toaster = lazy(() => import('#app/components/ui/Toaster.tsx').then((module) => ({ default: module.Toaster })))
 
-export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, requestContextMiddleware, failedWriteMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -80,13 +81,18 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const status = isRouteErrorResponse(error) ? error.status : 500
-	const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong'
+	// A refused request (400, 413, 415…) says why, in the words its guard gave (ADR 018).
+	const reason = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : null
+	const title =
+		status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 413 ? 'Too large' : status < 500 ? 'Request refused' : 'Something went wrong'
 	const message =
 		status === 404
 			? 'The page you asked for does not exist, or is not yours to see.'
 			: status === 403
 				? 'This request was refused.'
-				: ERROR_CATALOGUE[1000]
+				: status < 500
+					? (reason ?? 'This request could not be handled. Go back and try again.')
+					: ERROR_CATALOGUE[1000]
 	return (
 		<main className="mx-auto max-w-2xl px-6 py-16">
 			<h1 className="text-2xl font-semibold">{title}</h1>

@@ -9,6 +9,10 @@ import type { JobSystem } from '#app/services/job-queue.server.ts'
 import { startJobs, type JobSettings } from '#app/services/jobs.server.ts'
 import { initMonitoring, monitoringConfig } from '#app/services/monitoring.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
+import { nosniff, requestGuards } from './request-guards.ts'
+
+// server.js mounts it before the static files too: every response of any type carries it (ADR 018).
+export { nosniff }
 
 export type Spencer = { app: express.Express; db: Database; env: Env; jobs: JobSystem }
 
@@ -59,6 +63,7 @@ export async function createSpencer(env: Env = readEnv(), options: { schedule?: 
 
 	const app = express()
 	app.disable('x-powered-by')
+	app.use(nosniff)
 	// Behind a load balancer, TRUST_PROXY=1 makes req.ip the client's address (for rate limits).
 	if (env.TRUST_PROXY === '1') app.set('trust proxy', 1)
 	// Cross-site writes are refused before any route sees them (DESIGN.md §8).
@@ -70,6 +75,8 @@ export async function createSpencer(env: Env = readEnv(), options: { schedule?: 
 		}
 		next()
 	})
+	// Bodies over their limit, unreadable addresses and content types are refused before React Router reads anything.
+	app.use(requestGuards)
 	// React Router derives its route tables from the build on every request when given a function: the built app
 	// hands it the module once; the dev server keeps the function, so an edit is picked up without a restart.
 	const build = env.NODE_ENV === 'development' ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build')

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { pageHref, readListQuery } from './pagination.ts'
+import { MAX_PAGE, pageHref, readListQuery } from './pagination.ts'
 
 const read = (search: string) => readListQuery(new URL(`http://x/list${search}`), ['name', 'upn'] as const, 'name')
 
@@ -15,4 +15,9 @@ test('a list reads its search, sort, page and page size from the URL', () => {
 test('another page keeps the rest of the query', () => {
 	expect(pageHref('?q=ada&perPage=50', 2)).toBe('?q=ada&perPage=50&page=2')
 	expect(pageHref('?q=ada&page=2', 1)).toBe('?q=ada')
+})
+
+test('a page past the last a list can have is a bad request, never an offset the database cannot hold', () => {
+	expect(read(`?page=${MAX_PAGE}`).page).toBe(MAX_PAGE)
+	expect(() => read('?page=99999999999999999999')).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 400 }) }))
 })

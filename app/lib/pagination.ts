@@ -1,3 +1,5 @@
+import { data } from 'react-router'
+
 /** Page sizes a list accepts from `?perPage=`; anything else gets the list's default. */
 export const PAGE_SIZES = [10, 25, 50, 100]
 
@@ -13,10 +15,20 @@ export function readListQuery<Sort extends string>(
 	const params = url.searchParams
 	const sort = (sorts as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : fallback
 	const dir = params.get('dir') === 'desc' ? 'desc' : 'asc'
-	const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+	const page = readPage(params)
 	// A longer page when asked for (?perPage=50), from a short list so no request can ask for the whole table.
 	const perPage = Number(params.get('perPage'))
 	return { q: (params.get('q') ?? '').trim().slice(0, 100), sort, dir, page, pageSize: PAGE_SIZES.includes(perPage) ? perPage : pageSize }
+}
+
+/** The highest page a list may be asked for: far past any list's end, and its offset stays within the database's integers. */
+export const MAX_PAGE = 10_000
+
+/** `?page=`: 1 when absent or not a positive number; a page past MAX_PAGE is a bad request (400), never a query. */
+export function readPage(params: URLSearchParams): number {
+	const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+	if (page > MAX_PAGE) throw data(`The page number is too large: a list has at most ${MAX_PAGE.toLocaleString('en-GB')} pages.`, { status: 400 })
+	return page
 }
 
 /** The URL of another page of the same list, keeping search and sort. */

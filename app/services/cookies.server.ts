@@ -45,9 +45,18 @@ export function tokenCookie(name: string, maxAgeSeconds: number): Cookie {
 /** The sidebar's state, read on the server so the first paint is right. Not secret. */
 export const sidebarCookie = lazyCookie(() => createCookie('sidebar-opened', { ...base, httpOnly: false, maxAge: 60 * 60 * 24 * 365 }))
 
-/** Points to an Impersonation row; signed, HttpOnly, tied to the admin's session by the row. */
-export function impersonationCookie(secret: string) {
-	return createCookie('impersonateToken', { ...base, secrets: [secret] })
+/** Points to an Impersonation row; signed, HttpOnly, __Host- in production, tied to the admin's session by the row. */
+export const impersonationCookieName = () => cookieName('spencer_impersonation')
+/** Its name before ADR 018, without the prefix: still recognised, so an impersonation running across the upgrade ends cleanly. */
+export const LEGACY_IMPERSONATION_COOKIE = 'impersonateToken'
+
+export function impersonationCookie(secret: string, name = impersonationCookieName()) {
+	return createCookie(name, { ...base, secrets: [secret] })
+}
+
+/** Whether the request carries a cookie of this name, whatever its value. */
+export function hasCookie(request: Request, name: string): boolean {
+	return (request.headers.get('Cookie') ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`))
 }
 
 /** The toast of the next page, signed so a page cannot be made to show someone else's words. */

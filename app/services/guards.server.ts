@@ -8,9 +8,16 @@ import { toastHeader } from './toast.server.ts'
 type Context = Readonly<RouterContextProvider>
 export type SignedIn = AppContext & { auth: Auth }
 
-function requestPath(request: Request) {
+/**
+ * The page a request is for. A client-side navigation asks React Router's
+ * single fetch for `/path.data?_routes=…` (`/_.data` for `/`): the page is
+ * `/path`, without the suffix and the routes it asked for.
+ */
+export function pagePath(request: Request): string {
 	const url = new URL(request.url)
-	return `${url.pathname}${url.search}`
+	const pathname = url.pathname.replace(/(^|\/)_\.data$/, '$1').replace(/\.data$/, '') || '/'
+	url.searchParams.delete('_routes')
+	return `${pathname}${url.search}`
 }
 
 /**
@@ -20,7 +27,7 @@ function requestPath(request: Request) {
 export async function requireUser(context: Context, request: Request): Promise<SignedIn> {
 	const app = getAppContext(context)
 	if (app.auth) return app as SignedIn
-	const params = new URLSearchParams({ redirectTo: requestPath(request) })
+	const params = new URLSearchParams({ redirectTo: pagePath(request) })
 	const headers = new Headers()
 	if (app.sessionExpired) {
 		headers.append('Set-Cookie', await clearSessionCookie())

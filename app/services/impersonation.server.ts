@@ -1,10 +1,12 @@
 import { redirect } from 'react-router'
+import type { ErrorCode } from '#app/lib/errors.ts'
 import { Impersonation, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { loadAuth, type Auth } from './auth.server.ts'
-import { impersonationCookie } from './cookies.server.ts'
+import { hasCookie, impersonationCookie, impersonationCookieName, LEGACY_IMPERSONATION_COOKIE } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { isUuid } from './ids.server.ts'
 import { getSecret } from './secrets.server.ts'
 import { createSession, destroySession } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'
@@ -19,7 +21,7 @@ async function cookieFor(em: Em) {
 /**
  * A platform admin starts acting as a school staff member: an Impersonation
  * row bound to a fresh session of the admin, pointed to by the signed
- * `impersonateToken` cookie, for one hour. Never on a platform admin.
+ * impersonation cookie, for one hour. Never on a platform admin.
  */
 export async function startImpersonation(app: SignedIn, request: Request, targetUserId: string): Promise<Response> {
 	const { em, auth } = app
@@ -54,18 +56,25 @@ export type ImpersonationLookup =
 	| { state: 'active'; auth: Auth }
 	| { state: 'ended' }
 
+/** Whether the request carries an impersonation cookie, valid or not (its old name too). */
+export function carriesImpersonation(request: Request): boolean {
+	return hasCookie(request, impersonationCookieName()) || hasCookie(request, LEGACY_IMPERSONATION_COOKIE)
+}
+
 /**
- * The impersonation a request carries, if it is still valid: the cookie's
- * row must belong to this admin's current session, not ended, not expired.
- * A copied cookie used with another session does nothing.
+ * The impersonation a signed-in request carries. Active only while the
+ * cookie's row belongs to this admin's current session, not ended, not
+ * expired; any other cookie (expired, a bad signature, an unknown row,
+ * another session's row, the old cookie name, a user who is no platform
+ * admin) is `ended`: the caller ends it, and a copied cookie gains nothing.
  */
 export async function readImpersonation(em: Em, request: Request, admin: Auth): Promise<ImpersonationLookup> {
-	const header = request.headers.get('Cookie')
-	if (!header?.includes('impersonateToken')) return { state: 'none' }
-	const id: unknown = await (await cookieFor(em)).parse(header)
-	if (typeof id !== 'string' || admin.systemRole !== 'spencerAdmin') return { state: 'none' }
+	if (!carriesImpersonation(request)) return { state: 'none' }
+	if (hasCookie(request, LEGACY_IMPERSONATION_COOKIE) || admin.systemRole !== 'spencerAdmin') return { state: 'ended' }
+	const id: unknown = await (await cookieFor(em)).parse(request.headers.get('Cookie'))
+	if (!isUuid(id)) return { state: 'ended' }
 	const row = await em.findOne(Impersonation, { id, admin: admin.userId, sessionId: admin.sessionId }, { populate: ['target'] })
-	if (!row) return { state: 'none' }
+	if (!row) return { state: 'ended' }
 	if (row.endedAt || row.expiresAt <= new Date()) {
 		if (!row.endedAt) {
 			row.endedAt = row.expiresAt
@@ -90,15 +99,29 @@ export async function exitImpersonation(em: Em, request: Request, auth: Auth, re
 	headers.append('Set-Cookie', await destroySession(em, request))
 	headers.append('Set-Cookie', (await createSession(em, admin)).setCookie)
 	headers.append('Set-Cookie', await clearImpersonationCookie(em))
+	if (hasCookie(request, LEGACY_IMPERSONATION_COOKIE)) headers.append('Set-Cookie', await clearImpersonationCookie(em, LEGACY_IMPERSONATION_COOKIE))
 	if (reason === 'expired') {
 		headers.append(
 			'Set-Cookie',
-			await toastHeader(em, { type: 'warning', title: 'Impersonation Ended', description: 'Session expired. Please start impersonation again.' }),
+			await toastHeader(em, {
+				type: 'warning',
+				title: 'Impersonation Ended',
+				description: `Session expired. Please start impersonation again. (Error ${IMPERSONATION_ENDED})`,
+			}),
 		)
 	}
 	return redirect(EXIT_TO, { headers })
 }
 
-export async function clearImpersonationCookie(em: Em): Promise<string> {
-	return (await cookieFor(em)).serialize('', { maxAge: 0 })
+/** The catalogue's code for an impersonation that has ended (lib/errors.ts). */
+const IMPERSONATION_ENDED: ErrorCode = 10002
+
+export async function clearImpersonationCookie(em: Em, name = impersonationCookieName()): Promise<string> {
+	return impersonationCookie(await getSecret(em, 'cookies'), name).serialize('', { maxAge: 0 })
+}
+
+/** The headers that clear whichever impersonation cookies the request carries. */
+export async function clearCarriedImpersonation(em: Em, request: Request): Promise<string[]> {
+	const names = [impersonationCookieName(), LEGACY_IMPERSONATION_COOKIE].filter((name) => hasCookie(request, name))
+	return Promise.all(names.map((name) => clearImpersonationCookie(em, name)))
 }

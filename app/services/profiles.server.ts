@@ -4,12 +4,13 @@ import type { ProfileKind } from '#app/models/enums.ts'
 import { Profile, Questionnaire, SchoolMembership } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
+import { isUuid } from './ids.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)
+// The shared check lives in ids.server.ts; the assessment services import it from here.
+export { isUuid }
 export const notFound = () => new Response('Not found', { status: 404 })
 
 /** The acting user's school; a user without one has nothing to see here. */

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { appContext, serverContext } from '#app/context.ts'
 import { authOf } from './auth.server.ts'
-import { exitImpersonation, readImpersonation } from './impersonation.server.ts'
+import { carriesImpersonation, clearCarriedImpersonation, exitImpersonation, readImpersonation } from './impersonation.server.ts'
 import { forkEm } from './database.server.ts'
 import { copyPayload } from './monitoring.server.ts'
 import { countQueries, queryStatsEnabled } from './query-stats.server.ts'
@@ -16,15 +16,17 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
 	let auth = lookup.state === 'active' ? authOf(lookup.user, lookup.memberships, lookup.sessionId, lookup.activeMembershipId) : null
-	if (auth?.systemRole === 'spencerAdmin') {
+	if (auth) {
 		const impersonation = await readImpersonation(em, request, auth)
 		if (impersonation.state === 'active') auth = impersonation.auth
-		// Expiry ends it: back to the schools list with a warning.
+		// Expired or not valid for this session: it ends, back to the schools list with a warning (ADR 018).
 		if (impersonation.state === 'ended') throw await exitImpersonation(em, request, auth, 'expired')
 	}
 	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress, payload: copyPayload(request) })
 	const response = await next()
 	if (auth || lookup.state === 'expired') response.headers.set('Cache-Control', 'no-store')
+	// Without a session an impersonation cookie points to nothing: it goes too.
+	if (!auth && carriesImpersonation(request)) for (const header of await clearCarriedImpersonation(em, request)) response.headers.append('Set-Cookie', header)
 	return response
 }
 

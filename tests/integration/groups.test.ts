@@ -107,7 +107,7 @@ describe('another school’s group, student or staff member answers 404', () => 
 
 		expect((await office.post(`${LIST}/${ours}`, { intent: 'add-student', studentId: theirStudent.id })).status).toBe(404)
 		expect((await office.post(`${LIST}/${ours}`, { intent: 'add-staff', membershipId: theirMember })).status).toBe(404)
-		expect((await office.post(`${LIST}/${ours}`, { intent: 'add-student', studentId: 'not-a-uuid' })).status).toBe(404)
+		expect((await office.post(`${LIST}/${ours}`, { intent: 'add-student', studentId: 'not-a-uuid' })).status).toBe(400)
 		expect((await office.request(`${LIST}/${ours}?modal=remove-student&student=${theirStudent.id}`)).status).toBe(404)
 		expect((await office.request(`${LIST}/${ours}?modal=remove-staff&member=${theirMember}`)).status).toBe(404)
 		expect(await app.sql('select student_id from group_student where student_id = ? and group_id = ?', [theirStudent.id, ours])).toEqual([])

@@ -197,10 +197,10 @@ describe('refused switches change nothing', () => {
 		expect(await switches()).toBe(count)
 	})
 
-	test('a body that is not a form → 400; a GET changes nothing; a visitor is sent to sign in', async () => {
+	test('a body that is not a form → 415 (ADR 018); a GET changes nothing; a visitor is sent to sign in', async () => {
 		const before = await chosen(dana)
 		const json = await dana.request('/switch-school', { method: 'POST', json: { membershipId: ids.atOakfield }, headers: { Origin: app.url } })
-		expect(json.status).toBe(400)
+		expect(json.status).toBe(415)
 		const get = await dana.request(`/switch-school?membershipId=${ids.atOakfield}`)
 		expect(get.status).toBe(302)
 		expect(await chosen(dana)).toEqual(before)

@@ -93,7 +93,7 @@ describe('while a platform admin impersonates', () => {
 		const event = await eventWith(/"impersonated":"yes"/)
 		expect(event.user).toEqual({ id: await userId('teacher@oakfield.test') })
 		expect(event.tags).toMatchObject({ impersonated: 'yes', impersonated_email: 'teacher@oakfield.test', impersonator_id: await userId('admin@spencer.test') })
-		expect(sent().all).not.toContain(admin.cookies.get('impersonateToken'))
+		expect(sent().all).not.toContain(admin.cookies.get('__Host-spencer_impersonation'))
 	})
 })
 

@@ -119,15 +119,16 @@ describe('school admins', () => {
 })
 
 describe('impersonation', () => {
+	const IMPERSONATION = '__Host-spencer_impersonation'
 	test('acts as the target, shows the banner, audits writes with both users, and exits to the schools list', async () => {
 		const browser = new Browser(app)
 		await browser.signIn('admin@spencer.test')
 		const before = browser.cookies.get('__Host-spencer_session')
 		const started = await browser.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('senco@oakfield.test') })
 		expect(started.status).toBe(302)
-		expect(browser.cookies.has('impersonateToken')).toBe(true)
+		expect(browser.cookies.has(IMPERSONATION)).toBe(true)
 		expect(browser.cookies.get('__Host-spencer_session')).not.toBe(before)
-		const cookie = started.headers.getSetCookie().find((value) => value.startsWith('impersonateToken='))!
+		const cookie = started.headers.getSetCookie().find((value) => value.startsWith(`${IMPERSONATION}=`))!
 		expect(cookie).toMatch(/HttpOnly/i)
 
 		expect((await (await browser.request('/api/me/')).json()).email).toBe('senco@oakfield.test')
@@ -145,27 +146,31 @@ describe('impersonation', () => {
 
 		const exit = await browser.post('/impersonation/exit', {})
 		expect(exit.headers.get('Location')).toBe('/spencer-admin/schools')
-		expect(browser.cookies.has('impersonateToken')).toBe(false)
+		expect(browser.cookies.has(IMPERSONATION)).toBe(false)
 		expect((await (await browser.request('/api/me/')).json()).email).toBe('admin@spencer.test')
 	})
 
 	test('a platform admin cannot be impersonated', async () => {
 		const response = await admin.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('admin@spencer.test') })
 		expect([403, 404]).toContain(response.status)
-		expect(admin.cookies.has('impersonateToken')).toBe(false)
+		expect(admin.cookies.has(IMPERSONATION)).toBe(false)
 	})
 
-	test('a copied impersonateToken used with another session does nothing', async () => {
+	test('a copied impersonation cookie used with another session gains nothing: it is cleared', async () => {
 		const first = new Browser(app)
 		await first.signIn('admin@spencer.test')
 		await first.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('teacher@oakfield.test') })
 		const second = new Browser(app)
 		await second.signIn('admin@spencer.test')
-		second.cookies.set('impersonateToken', first.cookies.get('impersonateToken')!)
+		second.cookies.set(IMPERSONATION, first.cookies.get(IMPERSONATION)!)
+		expect((await second.request('/api/me/')).headers.get('Location')).toBe('/spencer-admin/schools')
+		expect(second.cookies.has(IMPERSONATION)).toBe(false)
 		expect((await (await second.request('/api/me/')).json()).email).toBe('admin@spencer.test')
 		const thief = new Browser(app)
 		await thief.signIn('office@riverside.test')
-		thief.cookies.set('impersonateToken', first.cookies.get('impersonateToken')!)
+		thief.cookies.set(IMPERSONATION, first.cookies.get(IMPERSONATION)!)
+		await thief.request('/api/me/')
+		expect(thief.cookies.has(IMPERSONATION)).toBe(false)
 		expect((await (await thief.request('/api/me/')).json()).email).toBe('office@riverside.test')
 	})
 
@@ -177,10 +182,10 @@ describe('impersonation', () => {
 		await app.sql("update impersonation set expires_at = now() - interval '1 second' where ended_at is null")
 		const expired = await browser.request('/school-admin')
 		expect(expired.headers.get('Location')).toBe('/spencer-admin/schools')
-		expect(browser.cookies.has('impersonateToken')).toBe(false)
+		expect(browser.cookies.has(IMPERSONATION)).toBe(false)
 		const page = await (await browser.request('/spencer-admin/schools')).text()
 		expect(page).toContain('Impersonation Ended')
-		expect(page).toContain('Session expired. Please start impersonation again.')
+		expect(page).toContain('Session expired. Please start impersonation again. (Error 10002)')
 	})
 })
 

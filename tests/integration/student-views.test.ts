@@ -242,6 +242,7 @@ describe('every read is audited and shows in the access report', () => {
 			['intent', 'mark-done'],
 			['studentRecommendationId', 'not-an-id'],
 		])
-		expect(response.status).toBe(404)
+		// A posted id that is not a UUID is refused before any query (ADR 018).
+		expect(response.status).toBe(400)
 	})
 })

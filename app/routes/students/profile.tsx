@@ -7,6 +7,7 @@ import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { modalHref } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
 import { markRecommendationDone } from '#app/services/recommendations.server.ts'
 import { loadProfileView, openStudent } from '#app/services/student-views.server.ts'
 import { getStudent } from '#app/services/students.server.ts'
@@ -31,7 +32,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const student = await getStudent(app, params.id)
 	const formData = await request.formData()
 	if (formData.get('intent') !== 'mark-done') return data({ ok: false }, { status: 400 })
-	await markRecommendationDone(app, student.id, String(formData.get('studentRecommendationId') ?? ''))
+	await markRecommendationDone(app, student.id, postedId(formData, 'studentRecommendationId'))
 	return redirectWithToast(app.em, `/students/profile/${student.id}`, { type: 'success', title: 'Recommendation marked as done' })
 }
 

@@ -5,12 +5,13 @@ import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { getImportJob } from '#app/services/imports.server.ts'
 import type { Route } from './+types/import-status.ts'
+import { readPage } from '#app/lib/pagination.ts'
 
 const PAGE_SIZE = 25
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
-	const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+	const page = readPage(new URL(request.url).searchParams)
 	return { job: await getImportJob(app, 'directory', params.id, page, PAGE_SIZE), page }
 }
 

@@ -21,6 +21,7 @@ import {
 	setRole,
 } from '#app/services/directory.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { pageAfter } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
 import { MemberModals } from './+parts/MemberModals.tsx'
@@ -55,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
-	const id = String(formData.get('id') ?? '')
+	const id = postedId(formData)
 	const back = pageAfter(request)
 	try {
 		switch (intent) {

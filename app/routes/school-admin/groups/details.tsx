@@ -17,12 +17,14 @@ import {
 	updateGroup,
 } from '#app/services/groups.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { GroupForm } from './+parts/GroupForm.tsx'
 import { AddMemberModal, GroupStaff, GroupStudents } from './+parts/Members.tsx'
 import { pageAfter } from './+parts/respond.server.ts'
 import { saveGroupForm } from './+parts/save-group.server.ts'
 import type { Route } from './+types/details.ts'
+import { readPage } from '#app/lib/pagination.ts'
 
 const ROLE_LABELS: Record<string, string> = { schoolAdmin: 'School admin', needManager: 'Need manager', professional: 'Professional' }
 
@@ -31,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const group = await getGroup(app, params.id)
 	const url = new URL(request.url)
 	const search = url.searchParams
-	const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+	const page = readPage(search)
 	const findStudent = (search.get('findStudent') ?? '').trim().slice(0, 100)
 	const findStaff = (search.get('findStaff') ?? '').trim().slice(0, 100)
 	// The person a remove modal names must be of this school (another's answers 404).
@@ -72,7 +74,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
 	const here = pageAfter(request)
-	const posted = (name: string) => String(formData.get(name) ?? '')
 	switch (intent) {
 		case 'save-group': {
 			const saved = await saveGroupForm(formData, intent, (input) => updateGroup(app, group.id, input))
@@ -82,13 +83,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		case 'add-student':
 		case 'add-staff': {
 			const kind = intent === 'add-student' ? 'student' : 'staff'
-			const name = await addToGroup(app, group.id, { kind, id: posted(kind === 'student' ? 'studentId' : 'membershipId') })
+			const name = await addToGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
 			return redirectWithToast(app.em, here, { type: 'success', title: `${name} added to ${group.name}` })
 		}
 		case 'remove-student':
 		case 'remove-staff': {
 			const kind = intent === 'remove-student' ? 'student' : 'staff'
-			const name = await removeFromGroup(app, group.id, { kind, id: posted(kind === 'student' ? 'studentId' : 'membershipId') })
+			const name = await removeFromGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
 			return redirectWithToast(app.em, pageAfter(request, ['modal', 'student', 'member']), { type: 'success', title: `${name} removed from ${group.name}` })
 		}
 		case 'delete-group':

@@ -18,6 +18,7 @@ import { EmailSchema } from '#app/lib/password-rules.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import { studentAccessReport } from '#app/services/access-report.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
 import { startImpersonation } from '#app/services/impersonation.server.ts'
 import { addSchoolAdmin, getSchool, listSchoolStaff, resendInvitation, setSchoolArchived } from '#app/services/schools.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -97,10 +98,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			return redirectWithToast(app.em, here, { type: 'success', title: 'School admin added', description: `An invitation was sent to ${submission.value.email}.` })
 		}
 		case 'resend':
-			await resendInvitation(app, school.id, String(formData.get('membershipId') ?? ''), request)
+			await resendInvitation(app, school.id, postedId(formData, 'membershipId'), request)
 			return redirectWithToast(app.em, here, { type: 'success', title: 'Invitation sent again' })
 		case 'impersonate': {
-			const userId = String(formData.get('userId') ?? '')
+			const userId = postedId(formData, 'userId')
 			// Only someone on this school's staff, from this school's page.
 			const staff = await listSchoolStaff(app, school.id)
 			if (!staff.some((member) => member.userId === userId)) throw new Response('Not found', { status: 404 })

@@ -15,11 +15,7 @@ export function postedId(formData: FormData, name = 'id'): string {
 }
 
 /** A record id in the URL; anything else is not found. */
-export function pathId(value: string | undefined): string {
-	const parsed = Uuid.safeParse(value)
-	if (!parsed.success) throw new Response('Not found', { status: 404 })
-	return parsed.data
-}
+export { pathId } from '#app/services/ids.server.ts'
 
 /**
  * The page a write returns to: the URL the form was posted to, with its
