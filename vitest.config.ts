@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
+/** Integration files that compare timings. */
+const TIMED = ['tests/integration/forgot-password-timing.test.ts']
+
 export default defineConfig({
 	test: {
 		projects: [
@@ -17,6 +20,7 @@ export default defineConfig({
 					name: 'integration',
 					sequence: { groupOrder: 1 },
 					include: ['tests/integration/**/*.test.ts'],
+					exclude: TIMED,
 					globalSetup: ['./tests/setup/build.ts'],
 					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
 					environment: 'node',
@@ -24,6 +28,20 @@ export default defineConfig({
 					hookTimeout: 120_000,
 					// Each file opens its own database; two at a time suits a two-core machine.
 					maxWorkers: 2,
+				},
+			},
+			{
+				// Timing comparisons run after the rest, one file at a time: a neighbour's load would move their figures.
+				test: {
+					name: 'integration-timing',
+					sequence: { groupOrder: 2 },
+					include: TIMED,
+					globalSetup: ['./tests/setup/build.ts'],
+					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
+					environment: 'node',
+					testTimeout: 60_000,
+					hookTimeout: 120_000,
+					maxWorkers: 1,
 				},
 			},
 		],
