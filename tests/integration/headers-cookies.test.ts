@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { freePort } from '../support/free-port.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { textOf } from './pages.ts'
 
@@ -149,16 +149,6 @@ describe('the impersonation cookie', () => {
 	})
 })
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer()
-		server.once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number }
-			server.close(() => resolve(port))
-		})
-	})
-}
 
 /** Polls the health check until the spawned server answers (it migrates and seeds first). */
 async function waitFor(url: string, stopped: () => boolean, errors: () => string) {

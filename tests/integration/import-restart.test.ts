@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -10,6 +9,7 @@ import { withCheckLetter } from '#app/lib/upn.ts'
 import { forkEm, openDatabase } from '#app/services/database.server.ts'
 import type { DatabaseTarget } from '#app/services/env.server.ts'
 import { startFakeSentry } from '../support/fake-sentry.ts'
+import { freePort } from '../support/free-port.ts'
 import { Browser, type TestApp } from './app.ts'
 import { checkUpload, startFromDryRun } from './import-helpers.ts'
 
@@ -181,13 +181,3 @@ async function startServer(env: Record<string, string>): Promise<{ app: TestApp;
 	return { app, process: child, stop }
 }
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer()
-		server.once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number }
-			server.close(() => resolve(port))
-		})
-	})
-}
