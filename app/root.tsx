@@ -45,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				{rootData?.sentry ? <meta name="sentry" content={JSON.stringify(rootData.sentry)} /> : null}
+				{rootData?.sentry ? <meta name="sentry" content={JSON.stringify({ ...rootData.sentry, scope: rootData.sentryScope })} /> : null}
 				<Meta />
 				{/* Links need no nonce (same-origin styles and preloads); an empty one keeps hydration matching. */}
 				<Links nonce="" />

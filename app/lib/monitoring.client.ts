@@ -7,8 +7,14 @@ export type BrowserMonitoring = {
 	environment: string
 	release: string
 	tracesSampleRate: number
+	/** Who is acting when the page was rendered, so that an error before hydration is already attributed. */
+	scope?: BrowserScope | null
 }
 export type BrowserScope = { userId: string | null; impersonatedEmail: string | null }
+
+function scopeTags(scope: BrowserScope) {
+	return { impersonated: scope.impersonatedEmail ? 'yes' : 'no', impersonated_email: scope.impersonatedEmail ?? undefined }
+}
 
 let sentry: Promise<typeof SentryModule> | null = null
 
@@ -16,10 +22,11 @@ let sentry: Promise<typeof SentryModule> | null = null
  * Error reporting in the browser, only when the server configured it; the SDK is loaded on demand so it never weighs
  * on pages otherwise. Every event, transaction and breadcrumb is scrubbed as on the server (app/lib/mask.ts).
  */
-export function startBrowserMonitoring(config: BrowserMonitoring) {
+export function startBrowserMonitoring({ scope, ...config }: BrowserMonitoring) {
 	sentry = import('@sentry/react-router').then((Sentry) => {
 		Sentry.init({
 			...config,
+			...(scope ? { initialScope: { user: scope.userId ? { id: scope.userId } : undefined, tags: scopeTags(scope) } } : {}),
 			normalizeDepth: 10,
 			ignoreErrors: ['Error: Network Error', 'ResizeObserver loop limit exceeded'],
 			sendDefaultPii: false,
@@ -36,7 +43,6 @@ export function startBrowserMonitoring(config: BrowserMonitoring) {
 export function setBrowserScope(scope: BrowserScope) {
 	void sentry?.then((Sentry) => {
 		Sentry.setUser(scope.userId ? { id: scope.userId } : null)
-		Sentry.setTag('impersonated', scope.impersonatedEmail ? 'yes' : 'no')
-		Sentry.setTag('impersonated_email', scope.impersonatedEmail ?? undefined)
+		Sentry.setTags(scopeTags(scope))
 	})
 }
