@@ -7,6 +7,7 @@ import { sendInvitation } from './auth.server.ts'
 import type { Em } from './database.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { isUuid } from './ids.server.ts'
 
 /**
  * The school's staff directory (DESIGN.md §3, SchoolMembership): who works
@@ -27,8 +28,6 @@ const SORT_SQL: Record<DirectorySort, string[]> = {
 	jobTitle: ['lower(coalesce(m.job_title, \'\'))', 'lower(m.last_name)'],
 	access: ["case m.access when 'none' then 0 when 'invited' then 1 else 2 end", 'lower(m.last_name)'],
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function schoolOf({ auth }: SignedIn): string {
 	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
@@ -87,7 +86,7 @@ export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySor
 
 /** A member of the acting user's school, with their user; any other id answers 404. */
 export async function getMember(app: SignedIn, id: string | null | undefined): Promise<SchoolMembership> {
-	if (!id || !UUID.test(id)) throw notFound()
+	if (!id || !isUuid(id)) throw notFound()
 	const member = await app.em.findOne(SchoolMembership, { id, school: schoolOf(app) }, { populate: ['user'] })
 	if (!member) throw notFound()
 	return member

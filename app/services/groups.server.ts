@@ -5,8 +5,8 @@ import { Group } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { isUuid } from './ids.server.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = () => new Response('Not found', { status: 404 })
 
 function schoolOf({ auth }: SignedIn): string {
@@ -58,7 +58,7 @@ export async function listGroups(app: SignedIn, query: ListQuery<GroupSort>): Pr
 
 /** A group of the acting user's school; any other id answers 404. */
 export async function getGroup(app: SignedIn, id: string): Promise<Group> {
-	if (!UUID.test(id)) throw notFound()
+	if (!isUuid(id)) throw notFound()
 	const group = await app.em.findOne(Group, { id, school: schoolOf(app) })
 	if (!group) throw notFound()
 	return group
@@ -241,7 +241,7 @@ export async function removeFromGroup(app: SignedIn, groupId: string, member: Me
 
 /** The name of a student or staff member of the acting user's school; anyone else answers 404. */
 export async function memberName(app: SignedIn, member: Member): Promise<string> {
-	if (!UUID.test(member.id)) throw notFound()
+	if (!isUuid(member.id)) throw notFound()
 	const [row] =
 		member.kind === 'student'
 			? await app.em.execute<{ first_name: string; last_name: string }[]>('select first_name, last_name from student where id = ? and school_id = ?', [member.id, schoolOf(app)])

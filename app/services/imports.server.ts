@@ -8,6 +8,7 @@ import { jsonColumn, type Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { importHandler } from './import-kinds.server.ts'
 import { queueImport, type ImportValuesRow } from './import-queue.server.ts'
+import { isUuid } from './ids.server.ts'
 
 /**
  * Imports as a school admin sees them: an upload checked and tried without
@@ -15,7 +16,6 @@ import { queueImport, type ImportValuesRow } from './import-queue.server.ts'
  * and the job's progress and refused rows.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SAMPLE_SIZE = 20
 
 function schoolOf({ auth }: SignedIn): string {
@@ -113,7 +113,7 @@ export type ImportJobView = {
 
 /** One job of the acting user's school and of this kind, with one page of its refused rows; anything else answers 404. */
 export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, page = 1, pageSize = 25): Promise<ImportJobView> {
-	if (!UUID.test(id)) throw new Response('Not found', { status: 404 })
+	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
 	const offset = (page - 1) * pageSize
 	const [job] = await app.em.execute<
 		{
@@ -156,7 +156,7 @@ export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, 
 
 /** Every refused row of a job as CSV, cells made safe for spreadsheets. */
 export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: string): Promise<{ fileName: string; csv: string }> {
-	if (!UUID.test(id)) throw new Response('Not found', { status: 404 })
+	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
 	const [job] = await app.em.execute<{ file_name: string; row_errors: ImportRowError[] | string }[]>(
 		'select file_name, row_errors from import_job where id = ? and school_id = ? and kind = ?',
 		[id, schoolOf(app), kind],

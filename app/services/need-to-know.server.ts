@@ -32,10 +32,9 @@
 import { Student } from '#app/models/index.ts'
 import type { Auth } from './auth.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { isUuid } from './ids.server.ts'
 
 export type SqlCondition = { sql: string; params: unknown[] }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type Who = Pick<Auth, 'role' | 'schoolId' | 'membershipId'>
 
@@ -62,7 +61,7 @@ export function visibleStudentsQuery(auth: Who, alias = 's'): SqlCondition {
 }
 
 export async function canSeeStudent({ em, auth }: SignedIn, studentId: string): Promise<boolean> {
-	if (!UUID.test(studentId)) return false
+	if (!isUuid(studentId)) return false
 	const visible = visibleStudentsQuery(auth)
 	const rows = await em.execute<{ id: string }[]>(`select s.id from student s where s.id = ? and ${visible.sql}`, [studentId, ...visible.params])
 	return rows.length > 0

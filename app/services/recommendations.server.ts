@@ -6,6 +6,7 @@ import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { latestCompleteRound, listStudentProfiles, loadRoundAnswers } from './student-views.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
+import { isUuid } from './ids.server.ts'
 
 export type RecommendationSeverity = (typeof RECOMMENDATION_SEVERITIES)[number]
 export type RecommendationFilter = { themeId: string | null; severity: RecommendationSeverity | null }
@@ -19,14 +20,12 @@ export type RecommendationRow = {
 }
 export type RecommendationInput = { title: string; description: string; themeId: string; severity: RecommendationSeverity }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The filter in a URL's query (`?theme=<id>&severity=medium|high`); anything else means "all". */
 export function readRecommendationFilter(searchParams: URLSearchParams): RecommendationFilter {
 	const theme = searchParams.get('theme') ?? ''
 	const severity = searchParams.get('severity') ?? ''
 	return {
-		themeId: UUID.test(theme) ? theme : null,
+		themeId: isUuid(theme) ? theme : null,
 		severity: (RECOMMENDATION_SEVERITIES as readonly string[]).includes(severity) ? (severity as RecommendationSeverity) : null,
 	}
 }
@@ -226,7 +225,7 @@ export type ProfileSuggestions = {
 
 /** A profile of the acting user's school (anything else, 404). */
 async function getSchoolProfile({ em, auth }: SignedIn, id: string): Promise<Profile> {
-	if (!UUID.test(id) || !auth.schoolId) throw notFound()
+	if (!isUuid(id) || !auth.schoolId) throw notFound()
 	const profile = await em.findOne(Profile, { id, school: auth.schoolId }, { populate: ['student', 'questionnaire'] })
 	if (!profile || profile.student.school.id !== auth.schoolId) throw notFound()
 	return profile
@@ -340,7 +339,7 @@ export async function decideSuggestions(
 /** An added recommendation of a student of the school becomes done. */
 export async function markRecommendationDone(app: SignedIn, studentId: string, id: string): Promise<void> {
 	const { em, auth } = app
-	if (!UUID.test(id)) throw notFound()
+	if (!isUuid(id)) throw notFound()
 	const row = await em.findOne(StudentRecommendation, { id, student: { id: studentId, school: auth.schoolId }, status: 'active' })
 	if (!row) throw notFound()
 	row.status = 'done'

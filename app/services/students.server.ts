@@ -10,6 +10,7 @@ import { executePrepared, jsonColumn, type Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 import { visibleGroupsQuery } from './visible-groups.server.ts'
+import { isUuid } from './ids.server.ts'
 
 export const STUDENT_SORTS = ['name', 'upn', 'yearGroup', 'senStatus'] as const
 export type StudentSort = (typeof STUDENT_SORTS)[number]
@@ -24,8 +25,6 @@ const SORT_SQL: Record<StudentSort, string> = {
 	yearGroup: orderOf('s.year_group', YEAR_GROUPS),
 	senStatus: orderOf('s.sen_status', SEN_STATUSES),
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The acting user's school; a user without one has no students to see. */
 function schoolOf({ auth }: SignedIn): string {
@@ -43,7 +42,7 @@ export function readStudentFilters(url: URL): StudentFilters {
 	return {
 		yearGroup: (YEAR_GROUPS as readonly string[]).includes(yearGroup) ? (yearGroup as YearGroup) : null,
 		senStatus: (SEN_STATUSES as readonly string[]).includes(senStatus) ? (senStatus as SenStatus) : null,
-		groupId: UUID.test(groupId) ? groupId : null,
+		groupId: isUuid(groupId) ? groupId : null,
 	}
 }
 
@@ -142,7 +141,7 @@ export async function listProfessionalOptions(app: SignedIn): Promise<{ value: s
 
 /** A student of the acting user's school; any other id (another school's, or not an id) answers 404. */
 export async function getStudent(app: SignedIn, id: string): Promise<Student> {
-	if (!UUID.test(id)) throw new Response('Not found', { status: 404 })
+	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
 	const student = await app.em.findOne(Student, { id, school: schoolOf(app) })
 	if (!student) throw new Response('Not found', { status: 404 })
 	return student

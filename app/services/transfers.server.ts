@@ -8,8 +8,7 @@ import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent } from './students.server.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { isUuid } from './ids.server.ts'
 
 const notFound = () => new Response('Not found', { status: 404 })
 
@@ -208,7 +207,7 @@ export async function listTransfers(
  * request keeps (studentFirstName…), which stays right whoever owns the student now.
  */
 export async function getTransfer(app: SignedIn, id: string, direction: 'incoming' | 'outgoing'): Promise<TransferRequest> {
-	if (!UUID.test(id)) throw notFound()
+	if (!isUuid(id)) throw notFound()
 	const schoolId = schoolOf(app)
 	const request = await app.em.findOne(TransferRequest, direction === 'incoming' ? { id, toSchool: schoolId } : { id, fromSchool: schoolId })
 	if (!request) throw notFound()
