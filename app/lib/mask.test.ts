@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { FILTERED, isSensitiveKey, maskPayload, maskResponseText, maskSensitive, Scrubber, scrubEvent } from './mask.ts'
+import { FILTERED, isSensitiveKey, maskPayload, maskResponseText, Scrubber, scrubEvent } from './mask.ts'
 
 describe('fields named like a secret', () => {
 	test('password, token, address, code and every secret-like name, at any depth, in any spelling', () => {
@@ -10,7 +10,7 @@ describe('fields named like a secret', () => {
 			expect(isSensitiveKey(key), key).toBe(false)
 		}
 		expect(
-			maskSensitive({ name: 'n', password: 'x', nested: { newPassword: 'y', resetToken: 'z', address: '1 Lane', postcode: 'B1' } }),
+			scrubEvent({ extra: { name: 'n', password: 'x', nested: { newPassword: 'y', resetToken: 'z', address: '1 Lane', postcode: 'B1' } } }).extra,
 		).toEqual({ name: 'n', password: FILTERED, nested: { newPassword: FILTERED, resetToken: FILTERED, address: FILTERED, postcode: FILTERED } })
 	})
 })

@@ -23,17 +23,6 @@ export function isSensitiveKey(key: string): boolean {
 	return words.some((word) => SENSITIVE_WORDS.has(word))
 }
 
-/** A deep copy with every sensitive key's value replaced. */
-export function maskSensitive<T>(value: T, depth = 0): T {
-	if (depth > 10 || value === null || typeof value !== 'object') return value
-	if (Array.isArray(value)) return value.map((item) => maskSensitive(item, depth + 1)) as T
-	const masked: Record<string, unknown> = {}
-	for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-		masked[key] = isSensitiveKey(key) ? FILTERED : maskSensitive(inner, depth + 1)
-	}
-	return masked as T
-}
-
 /** How a value is reported instead of itself: its kind and size, never its content. */
 function shapeOf(value: unknown): unknown {
 	if (value === null || typeof value === 'boolean') return value
@@ -216,7 +205,7 @@ type Reported = {
 }
 
 /** The values a reported request carried (its body as the SDK kept it, its query and its cookies), for a Scrubber. */
-export function valuesOfReportedRequest(request: ReportedRequest | undefined): string[] {
+function valuesOfReportedRequest(request: ReportedRequest | undefined): string[] {
 	if (!request) return []
 	const values: string[] = []
 	const { data, query_string: query, cookies, headers, url } = request
@@ -238,7 +227,7 @@ export function valuesOfReportedRequest(request: ReportedRequest | undefined): s
 }
 
 /** Tags our own code sets with a value that is meant to be reported (the seed asks for the impersonated user's e-mail). */
-export const REPORTED_AS_IS = ['impersonated_email'] as const
+const REPORTED_AS_IS = ['impersonated_email'] as const
 
 /**
  * An event, transaction, breadcrumb or span made safe to send: the body, the
