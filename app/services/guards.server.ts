@@ -9,14 +9,15 @@ type Context = Readonly<RouterContextProvider>
 export type SignedIn = AppContext & { auth: Auth }
 
 /**
- * The page a request is for. A client-side navigation asks React Router's
- * single fetch for `/path.data?_routes=…` (`/_.data` for `/`): the page is
- * `/path`, without the suffix and the routes it asked for.
+ * The page a request is for. A client-side navigation or a submission with
+ * JavaScript asks React Router's single fetch for `/path.data?_routes=…`
+ * (`/_.data` for `/`): the page is `/path`, without the suffix and the routes
+ * it asked for, and without the `drop`ped parameters (a write's modal and target).
  */
-export function pagePath(request: Request): string {
+export function pagePath(request: Request, drop: readonly string[] = []): string {
 	const url = new URL(request.url)
 	const pathname = url.pathname.replace(/(^|\/)_\.data$/, '$1').replace(/\.data$/, '') || '/'
-	url.searchParams.delete('_routes')
+	for (const key of ['_routes', ...drop]) url.searchParams.delete(key)
 	return `${pathname}${url.search}`
 }
 

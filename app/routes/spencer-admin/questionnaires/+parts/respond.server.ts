@@ -1,21 +1,10 @@
-import { data } from 'react-router'
-import { z } from 'zod'
 import { AppError } from '#app/lib/errors.ts'
-import type { SignedIn } from '#app/services/guards.server.ts'
+import { pagePath, type SignedIn } from '#app/services/guards.server.ts'
 import { Refusal } from '#app/services/questionnaires.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 
-const Uuid = z.uuid()
-
-/** A record id posted with a form; anything else is a bad request. */
-export function postedId(formData: FormData, name = 'id'): string {
-	const parsed = Uuid.safeParse(formData.get(name))
-	if (!parsed.success) throw data({ intent: null, result: null }, { status: 400 })
-	return parsed.data
-}
-
-/** A record id in the URL; anything else is not found. */
-export { pathId } from '#app/services/ids.server.ts'
+/** Record ids in the URL (404) and posted with a form (400): checked before any query. */
+export { pathId, postedId } from '#app/services/ids.server.ts'
 
 /**
  * The page a write returns to: the URL the form was posted to, with its
@@ -23,11 +12,7 @@ export { pathId } from '#app/services/ids.server.ts'
  * (`…/list.data?_routes=…`), which is not a page: it is normalised first.
  */
 export function pageAfter(request: Request): string {
-	const url = new URL(request.url)
-	const pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '')
-	for (const key of ['modal', 'id', 'domainId', 'index', '_routes']) url.searchParams.delete(key)
-	const query = url.searchParams.toString()
-	return query ? `${pathname}?${query}` : pathname
+	return pagePath(request, ['modal', 'id', 'domainId', 'index'])
 }
 
 /**

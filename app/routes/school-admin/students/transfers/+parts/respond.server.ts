@@ -1,23 +1,19 @@
-import { z } from 'zod'
 import { AppError } from '#app/lib/errors.ts'
-import type { SignedIn } from '#app/services/guards.server.ts'
+import { pagePath, type SignedIn } from '#app/services/guards.server.ts'
+import { isUuid } from '#app/services/ids.server.ts'
 import { Refusal } from '#app/services/questionnaires.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 
 /** A request id posted with a form; anything else is not one of this school's requests. */
 export function postedId(formData: FormData): string {
-	const parsed = z.uuid().safeParse(formData.get('id'))
-	if (!parsed.success) throw new Response('Not found', { status: 404 })
-	return parsed.data
+	const id = formData.get('id')
+	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
+	return id
 }
 
 /** The list a decision returns to: the posted URL (search, sort, page kept) without modal or target. */
 export function listAfter(request: Request): string {
-	const url = new URL(request.url)
-	const pathname = url.pathname.replace(/\.data$/, '')
-	for (const key of ['modal', 'id', '_routes']) url.searchParams.delete(key)
-	const query = url.searchParams.toString()
-	return query ? `${pathname}?${query}` : pathname
+	return pagePath(request, ['modal', 'id'])
 }
 
 /** A refused decision (already decided, or 1003) goes back to the list as an error toast. */
