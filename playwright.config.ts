@@ -27,12 +27,17 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 	},
 	projects: [
-		{ name: 'chromium', use: { browserName: 'chromium' } },
+		{ name: 'chromium', use: { browserName: 'chromium' }, testIgnore: ['reflow.spec.ts'] },
 		{
 			name: 'chromium-no-js',
 			use: { browserName: 'chromium', javaScriptEnabled: false },
-			testIgnore: ['axe-helper.spec.ts', 'browser-error-reports.spec.ts'],
+			// What these test is JavaScript's own (axe's helper, browser error reports, the client-side shell, modal focus
+			// return); reflow.spec.ts runs in the two narrow projects below.
+			testIgnore: ['axe-helper.spec.ts', 'browser-error-reports.spec.ts', 'client-shell.spec.ts', 'modal-focus.spec.ts', 'reflow.spec.ts'],
 		},
+		// Issue 14: every screen at a phone's width and at 1366×768 zoomed to 200 % (683×384 CSS px), WCAG 1.4.10 reflow.
+		{ name: 'narrow-320', use: { browserName: 'chromium', viewport: { width: 320, height: 640 } }, testMatch: 'reflow.spec.ts' },
+		{ name: 'zoom-200', use: { browserName: 'chromium', viewport: { width: 683, height: 384 }, deviceScaleFactor: 2 }, testMatch: 'reflow.spec.ts' },
 	],
 	// The production configuration (issue 12): NODE_ENV=production, a real SESSION_SECRET, and error reports (server and
 	// browser) to a fake Sentry ingest on loopback, which writes what it receives to a file for the tests to read.

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useNonce } from '#app/components/nonce.tsx'
-import { useHydrated } from '#app/components/ui/hydrated.ts'
-import { StaticToasts } from '#app/components/ui/StaticToasts.tsx'
+import { RouteTransition } from '#app/components/ui/RouteTransition.tsx'
+import { Toasts } from '#app/components/ui/Toasts.tsx'
 import { getAppContext } from '#app/context.ts'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
-import type { Toast } from '#app/lib/toast.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
 import { failedWriteMiddleware, monitoringConfig } from '#app/services/monitoring.server.ts'
@@ -14,9 +13,6 @@ import { queryStatsMiddleware, requestContextMiddleware } from '#app/services/re
 import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
-
-// The toast region (React Aria) is fetched only on pages that have a toast to show.
-const Toaster = lazy(() => import('#app/components/ui/Toaster.tsx').then((module) => ({ default: module.Toaster })))
 
 export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware]
 
@@ -40,6 +36,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const rootData = useRouteLoaderData<typeof loader>('root')
 	const { userId = null, impersonatedEmail = null } = rootData?.sentryScope ?? {}
 	useEffect(() => setBrowserScope({ userId, impersonatedEmail }), [userId, impersonatedEmail])
+	// When the page became interactive: `npm run bench:slow` reads it (performance.getEntriesByName).
+	useEffect(() => {
+		performance.mark('spencer:hydrated')
+	}, [])
 	return (
 		<html lang="en-GB">
 			<head>
@@ -60,23 +60,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
-/**
- * Toasts: plain HTML from the server (and for good without JavaScript); once
- * hydrated, React Aria's region takes over, fetched only when there is a toast.
- */
-function Toasts({ toasts }: { toasts: Toast[] }) {
-	const hydrated = useHydrated()
-	if (toasts.length === 0) return null
-	if (!hydrated) return <StaticToasts toasts={toasts} position="top-right" label="Notifications" />
-	return (
-		<Suspense fallback={<StaticToasts toasts={toasts} position="top-right" label="Notifications" />}>
-			<Toaster toasts={toasts} />
-		</Suspense>
-	)
-}
-
 export default function App() {
-	return <Outlet />
+	return (
+		<RouteTransition>
+			<Outlet />
+		</RouteTransition>
+	)
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

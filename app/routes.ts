@@ -19,7 +19,7 @@ export default [
 	index('routes/index.ts'),
 	route('healthz', 'routes/healthz.ts'),
 
-	// Signing in and out, and setting a password from an e-mailed link.
+	// Signing in and out, and setting a password from an emailed link.
 	...prefix('auth', [
 		layout('routes/auth/layout.tsx', [
 			route('login', 'routes/auth/login.tsx'),
@@ -54,6 +54,8 @@ export default [
 		...prefix('school-admin', [
 			layout('routes/school-admin/layout.tsx', [
 				index('routes/school-admin/index.tsx'),
+				// The school's figures (students, staff, groups, transfer requests waiting): a sidebar item, not the landing page.
+				route('overview', 'routes/school-admin/overview.tsx'),
 				// Students: the list and transfer tabs (incoming and outgoing requests), and one student's details.
 				...prefix('students', [
 					index('routes/school-admin/students/index.ts'),
@@ -113,9 +115,9 @@ export default [
 			]),
 		]),
 		...prefix('settings', [index('routes/settings/index.ts'), route('profile', 'routes/settings/profile.tsx')]),
-		// The shared student views: any school role that may see the student.
+		// The quick student search, and the shared student views: any school role, for the students it may see.
 		...prefix('students', [
-			index('routes/students/index.ts'),
+			index('routes/students/index.tsx'),
 			route('profile/:id', 'routes/students/profile.tsx'),
 			route('profile/:id/analysis', 'routes/students/analysis.tsx'),
 			route('profile/:id/comparison', 'routes/students/comparison.tsx'),
@@ -125,6 +127,8 @@ export default [
 	// The header's school switcher, for staff of two or more schools: the session acts in the membership posted.
 	route('switch-school', 'routes/switch-school.ts'),
 	route('impersonation/exit', 'routes/impersonation-exit.ts'),
+	// Where an expired or invalid impersonation lands (code 10002), on its way to the schools list.
+	route('impersonation/ended', 'routes/impersonation-ended.tsx'),
 
 	...prefix('ui-kit', [
 		layout('routes/ui-kit/layout.tsx', [

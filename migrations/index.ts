@@ -8,6 +8,7 @@ import { Migration20261122013207_import_impersonator as M5 } from './Migration20
 import { Migration20261122034652_student_name_order as M6 } from './Migration20261122034652_student_name_order.ts'
 import { Migration20261124000622_school_switcher as M7 } from './Migration20261124000622_school_switcher.ts'
 import { Migration20261124000743_membership_names as M8 } from './Migration20261124000743_membership_names.ts'
+import { Migration20261124032439_removals_and_former_staff as M9 } from './Migration20261124032439_removals_and_former_staff.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261122034652_student_name_order', class: M6 },
 	{ name: 'Migration20261124000622_school_switcher', class: M7 },
 	{ name: 'Migration20261124000743_membership_names', class: M8 },
+	{ name: 'Migration20261124032439_removals_and_former_staff', class: M9 },
 ]

@@ -21,7 +21,7 @@ export { readEnv, setEnv }
 
 /**
  * Makes `env` the configuration (validated by readEnv), opens the database,
- * applies pending migrations, seeds the demo where DESIGN.md §7 says to,
+ * applies pending migrations, seeds the demo where docs/architecture.md#migrations-and-demo-data says to,
  * starts the job system, and returns the Express app that serves the routes.
  * `db.close()` stops the jobs before the database. `options.schedule: false`
  * keeps this instance from sending scheduled jobs.
@@ -66,7 +66,7 @@ export async function createSpencer(env: Env = readEnv(), options: { schedule?: 
 	app.use(nosniff)
 	// Behind a load balancer, TRUST_PROXY=1 makes req.ip the client's address (for rate limits).
 	if (env.TRUST_PROXY === '1') app.set('trust proxy', 1)
-	// Cross-site writes are refused before any route sees them (DESIGN.md §8).
+	// Cross-site writes are refused before any route sees them (docs/architecture.md#security).
 	app.use((req, res, next) => {
 		const ownOrigin = `${req.protocol}://${req.get('host')}`
 		if (isCrossSiteWrite({ method: req.method, secFetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), ownOrigin })) {

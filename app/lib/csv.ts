@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync'
 /**
  * CSV in and out for imports: the limits checked before parsing, decoding,
  * parsing (csv-parse, RFC 4180), header matching by alias, dates, and cells
- * made safe for spreadsheets on the way out (DESIGN.md §4, §8).
+ * made safe for spreadsheets on the way out (docs/architecture.md#imports-and-csv).
  */
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024

@@ -13,6 +13,8 @@ describe('the directory import', () => {
 			'professional',
 			'needManager',
 		])
+		// The names the screens use now (ADR 035), and the template's.
+		expect(['SENCo / need manager', 'senco/need manager', 'Staff member', 'STAFF MEMBER'].map(readRole)).toEqual(['needManager', 'needManager', 'professional', 'professional'])
 		expect(readRole('Head')).toBeNull()
 	})
 
@@ -36,8 +38,8 @@ describe('the directory import', () => {
 		)
 		if (!result.ok) throw new Error('expected rows')
 		expect(result.rows.flatMap((row) => row.errors ?? [])).toEqual([
-			{ row: 2, column: 'Email', message: 'Enter an e-mail address like name@school.org' },
-			{ row: 3, column: 'Role', message: 'Use School admin, Need manager or Professional' },
+			{ row: 2, column: 'Email', message: 'Enter an email address like name@school.org' },
+			{ row: 3, column: 'Role', message: 'Use School admin, SENCo / need manager or Staff member' },
 			{ row: 3, column: 'Forename', message: 'Enter a first name' },
 			{ row: 5, column: 'Email', message: 'The same value is already on row 4' },
 		])

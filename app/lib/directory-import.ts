@@ -4,14 +4,14 @@ import { toCsv, type ColumnSpec } from './csv.ts'
 import { readImport, type ReadResult } from './import-rows.ts'
 
 /**
- * The staff directory's CSV, keyed by e-mail: names, role and job title. An
+ * The staff directory's CSV, keyed by email: names, role and job title. An
  * import never gives access (ADR 009): the directory's "give access" sends
  * the invitations, when the school means to.
  */
 export type DirectoryField = 'email' | 'firstName' | 'lastName' | 'role' | 'jobTitle'
 
 export const DIRECTORY_COLUMNS: ColumnSpec<DirectoryField>[] = [
-	{ field: 'email', label: 'E-mail', aliases: ['Email', 'E-mail address', 'Email address', 'Work email'], required: true },
+	{ field: 'email', label: 'Email', aliases: ['E-mail', 'E-mail address', 'Email address', 'Work email'], required: true },
 	{ field: 'firstName', label: 'First name', aliases: ['Forename', 'Legal Forename', 'Firstname'], required: true },
 	{ field: 'lastName', label: 'Last name', aliases: ['Surname', 'Legal Surname', 'Lastname'], required: true },
 	{ field: 'role', label: 'Role', aliases: ['Spencer role'], required: true },
@@ -27,7 +27,10 @@ const ROLE_NAMES: Record<string, SchoolRole> = {
 	'need manager': 'needManager',
 	needmanager: 'needManager',
 	senco: 'needManager',
+	'senco / need manager': 'needManager',
+	'senco/need manager': 'needManager',
 	professional: 'professional',
+	'staff member': 'professional',
 }
 
 export function readRole(value: string): SchoolRole | null {
@@ -36,7 +39,7 @@ export function readRole(value: string): SchoolRole | null {
 
 const name = (label: string) => z.string().trim().min(1, `Enter a ${label}`).max(100, 'Use at most 100 characters')
 const RowSchema = z.object({
-	email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter an e-mail address like name@school.org' }).max(254, 'Use at most 254 characters')),
+	email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter an email address like name@school.org' }).max(254, 'Use at most 254 characters')),
 	firstName: name('first name'),
 	lastName: name('last name'),
 	jobTitle: z.string().trim().max(100, 'Use at most 100 characters').optional(),
@@ -49,7 +52,7 @@ export function readDirectoryImport(bytes: Uint8Array): ReadResult<DirectoryImpo
 		(cells, columnOf) => {
 			const errors: { column: string; message: string }[] = []
 			const role = readRole(cells.role ?? '')
-			if (!role) errors.push({ column: columnOf('role'), message: 'Use School admin, Need manager or Professional' })
+			if (!role) errors.push({ column: columnOf('role'), message: 'Use School admin, SENCo / need manager or Staff member' })
 			const parsed = RowSchema.safeParse({ email: cells.email ?? '', firstName: cells.firstName ?? '', lastName: cells.lastName ?? '', jobTitle: cells.jobTitle })
 			if (!parsed.success) {
 				for (const issue of parsed.error.issues) {
@@ -67,5 +70,5 @@ export function readDirectoryImport(bytes: Uint8Array): ReadResult<DirectoryImpo
 }
 
 export function directoryTemplateCsv(): string {
-	return toCsv([DIRECTORY_COLUMNS.map((column) => column.label), ['j.bloggs@school.example', 'Joe', 'Bloggs', 'Professional', 'Teaching Assistant']])
+	return toCsv([DIRECTORY_COLUMNS.map((column) => column.label), ['j.bloggs@school.example', 'Joe', 'Bloggs', 'Staff member', 'Teaching Assistant']])
 }

@@ -1,4 +1,4 @@
-/** The error catalogue of DESIGN.md §6: what a user may be told. */
+/** The error catalogue (docs/architecture.md#errors): what a user may be told. */
 export const ERROR_CATALOGUE = {
 	10001: 'session expired',
 	10002: 'impersonation ended',

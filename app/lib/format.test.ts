@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDate, formatDateTime } from './format.ts'
+import { formatDate, formatDateTime, formatScore, formatScoreChange, roundScore } from './format.ts'
 
 describe('formatDate', () => {
 	test('a date-only string is shown as dd/mm/yyyy without a time-zone shift', () => {
@@ -33,5 +33,43 @@ describe('formatDateTime', () => {
 	test('empty for missing or invalid values', () => {
 		expect(formatDateTime(null)).toBe('')
 		expect(formatDateTime('31/12/2026')).toBe('')
+	})
+})
+
+describe('[13.11] scores', () => {
+	test('one decimal everywhere, whatever floating point left behind', () => {
+		expect(formatScore(4.0000000000000000)).toBe('4.0')
+		expect(formatScore(2.1666666666666665)).toBe('2.2')
+		expect(formatScore(0.30000000000000004)).toBe('0.3')
+		expect(formatScore(0)).toBe('0.0')
+		expect(formatScore(3.96)).toBe('4.0')
+	})
+
+	test('a score never rounds up onto the edge of a band it is below', () => {
+		// 2.46 is Medium (< 2.5): "2.5" beside a Medium badge would contradict it.
+		expect(formatScore(2.46)).toBe('2.4')
+		expect(formatScore(2.45)).toBe('2.4')
+		expect(formatScore(1.49)).toBe('1.4')
+		// On the edge (within the scoring's tolerance), and above it, round as usual.
+		expect(formatScore(2.5)).toBe('2.5')
+		expect(formatScore(2.4999999999999996)).toBe('2.5')
+		expect(formatScore(2.54)).toBe('2.5')
+		expect(formatScore(2.44)).toBe('2.4')
+		expect(roundScore(1.45)).toBe(1.4)
+	})
+
+	test('nothing for a missing or non-finite value', () => {
+		expect(formatScore(null)).toBe('')
+		expect(formatScore(undefined)).toBe('')
+		expect(formatScore(Number.NaN)).toBe('')
+	})
+
+	test('a change is the difference of the two scores as shown, signed with a real minus', () => {
+		expect(formatScoreChange(2.2, 2.1)).toBe('+0.1')
+		expect(formatScoreChange(2.1, 2.2)).toBe('−0.1')
+		// 2.26 shows 2.3 and 2.14 shows 2.1: the change reads +0.2, not +0.1 (the unrounded 0.12).
+		expect(formatScoreChange(2.26, 2.14)).toBe('+0.2')
+		expect(formatScoreChange(1.04, 0.96)).toBe('0.0')
+		expect(formatScoreChange(4, 0)).toBe('+4.0')
 	})
 })

@@ -1,5 +1,7 @@
+import { BAND_EDGES, BAND_TOLERANCE } from './scoring.ts'
+
 /**
- * Dates as UK schools write them (DESIGN.md §5: en-GB, dd/mm/yyyy). Instants
+ * Dates as UK schools write them (en-GB, dd/mm/yyyy: docs/architecture.md#routes). Instants
  * are shown in UK time whatever the server's zone, so the server's HTML and
  * the browser's agree.
  */
@@ -43,4 +45,34 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 	if (value === null || value === undefined || value === '') return ''
 	const date = toDate(value)
 	return date ? dateTimeFormat.format(date) : ''
+}
+
+/**
+ * A score (0–4 need) rounded as every screen shows it: to the nearest tenth,
+ * except that a score below a band's edge never rounds up onto it (2.46 is
+ * Medium, so it shows 2.4, not 2.5 beside a "Medium" badge; ADR 030). Charts
+ * draw these rounded values, so a bar, its tooltip and its table cell agree.
+ */
+export function roundScore(score: number): number {
+	const rounded = Math.round(score * 10) / 10
+	for (const edge of [BAND_EDGES.medium, BAND_EDGES.high]) {
+		if (score < edge - BAND_TOLERANCE && rounded >= edge) return Math.round((edge - 0.1) * 10) / 10
+	}
+	return rounded
+}
+
+/** A score with one decimal ("2.4", "4.0"): tables, chart axes, tooltips and data labels alike. Empty for a missing value. */
+export function formatScore(score: number | null | undefined): string {
+	if (typeof score !== 'number' || !Number.isFinite(score)) return ''
+	return roundScore(score).toFixed(1)
+}
+
+/**
+ * The change from one score to another as the two shown scores read ("+0.3",
+ * "−0.1", "0.0"): the difference of the rounded scores, so a row's figures add up.
+ */
+export function formatScoreChange(after: number, before: number): string {
+	const change = Math.round((roundScore(after) - roundScore(before)) * 10) / 10
+	if (change === 0) return '0.0'
+	return `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)}`
 }

@@ -16,7 +16,7 @@ export type RowReader<Field extends string, Values> = (
 ) => { values: Values } | { errors: { column: string | null; message: string }[] }
 
 /**
- * An upload's rows, checked in the order DESIGN.md §4 gives: not text, too
+ * An upload's rows, checked in the order docs/architecture.md#imports-and-csv gives: not text, too
  * many rows (counted before parsing), not well-formed CSV or a header with a
  * missing or unknown column (`broken`, answered with 100001). Then each row on
  * its own: a bad row is refused with its row number, the others go ahead.

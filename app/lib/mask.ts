@@ -1,5 +1,5 @@
 /**
- * What error reports may carry (DESIGN.md §8, ADR 015): no secret and no
+ * What error reports may carry (docs/architecture.md#security, ADR 015): no secret and no
  * personal data. Shared by the server's and the browser's error reporting,
  * so both mask alike. Everything here is pure.
  */
@@ -75,7 +75,7 @@ const ALPHANUMERIC = /^[\p{L}\p{N}]+$/u
 const TRIVIAL = new Set(['true', 'false', 'null', 'undefined', 'none'])
 
 /**
- * Takes out of any text: e-mail addresses, the values of query strings, what
+ * Takes out of any text: email addresses, the values of query strings, what
  * database errors repeat of rows and statements, password hashes, and the
  * request's own values (what was posted, its query and cookies), as whole
  * phrases and as words, so a value that an error or a page repeats is caught
@@ -226,13 +226,13 @@ function valuesOfReportedRequest(request: ReportedRequest | undefined): string[]
 	return values
 }
 
-/** Tags our own code sets with a value that is meant to be reported (the seed asks for the impersonated user's e-mail). */
+/** Tags our own code sets with a value that is meant to be reported (the seed asks for the impersonated user's email). */
 const REPORTED_AS_IS = ['impersonated_email'] as const
 
 /**
  * An event, transaction, breadcrumb or span made safe to send: the body, the
  * cookies and every header but a few plain ones dropped, every field named
- * like a secret masked, e-mail addresses, query values and the request's own
+ * like a secret masked, email addresses, query values and the request's own
  * values taken out of every text, the user reduced to an id.
  */
 export function scrubEvent<T extends object>(event: T, values: Iterable<string> = []): T {

@@ -1,5 +1,5 @@
 /**
- * URL-addressable modals (DESIGN.md §5): a modal is open while the URL's
+ * URL-addressable modals (docs/architecture.md#routes): a modal is open while the URL's
  * search has `modal=<name>`. Several `modal=` params stack, the last on top, so
  * a modal opens and closes without JavaScript and Back closes it.
  */

@@ -3,31 +3,27 @@ import { data } from 'react-router'
 /** Page sizes a list accepts from `?perPage=`; anything else gets the list's default. */
 export const PAGE_SIZES = [10, 25, 50, 100]
 
-/** Server-side list state from a URL: search, sort, direction, page and page size. */
+/** Server-side list state from a URL (read by app/services/list-params.server.ts): search, sort, direction, page and page size. */
 export type ListQuery<Sort extends string> = { q: string; sort: Sort; dir: 'asc' | 'desc'; page: number; pageSize: number }
 
-export function readListQuery<Sort extends string>(
-	url: URL,
-	sorts: readonly Sort[],
-	fallback: Sort,
-	pageSize = 25,
-): ListQuery<Sort> {
-	const params = url.searchParams
-	const sort = (sorts as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : fallback
-	const dir = params.get('dir') === 'desc' ? 'desc' : 'asc'
-	const page = readPage(params)
-	// A longer page when asked for (?perPage=50), from a short list so no request can ask for the whole table.
-	const perPage = Number(params.get('perPage'))
-	return { q: (params.get('q') ?? '').trim().slice(0, 100), sort, dir, page, pageSize: PAGE_SIZES.includes(perPage) ? perPage : pageSize }
-}
+/** A list's search or filter the server refused (ADR 023): the query-string field and what to tell the user. */
+export type IllegalInput = { field: string; message: string }
 
 /** The highest page a list may be asked for: far past any list's end, and its offset stays within the database's integers. */
 export const MAX_PAGE = 10_000
 
-/** `?page=`: 1 when absent or not a positive number; a page past MAX_PAGE is a bad request (400), never a query. */
+/** What a list says of a page past MAX_PAGE. */
+export const PAGE_TOO_LARGE = `The page number is too large: a list has at most ${MAX_PAGE.toLocaleString('en-GB')} pages.`
+
+/** `?page=` as asked: 1 when absent or not a positive number; it may be past MAX_PAGE (the caller refuses it). */
+export function askedPage(params: URLSearchParams): number {
+	return Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+}
+
+/** `?page=` of a page that is not a list's (an import's refused rows…): past MAX_PAGE is a bad request (400), never a query. */
 export function readPage(params: URLSearchParams): number {
-	const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
-	if (page > MAX_PAGE) throw data(`The page number is too large: a list has at most ${MAX_PAGE.toLocaleString('en-GB')} pages.`, { status: 400 })
+	const page = askedPage(params)
+	if (page > MAX_PAGE) throw data(PAGE_TOO_LARGE, { status: 400 })
 	return page
 }
 

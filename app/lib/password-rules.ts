@@ -4,7 +4,7 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const PASSWORD_HINT = 'Your password should have at least 1 uppercase letter and 1 symbol'
 
-/** The product's password rule (DESIGN.md §8), shared by the browser and the server. */
+/** The product's password rule (docs/architecture.md#security), shared by the browser and the server. */
 export const PasswordSchema = z
 	.string({ error: 'Enter a password' })
 	.min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
@@ -13,9 +13,9 @@ export const PasswordSchema = z
 	.regex(/[^\p{L}\p{N}\s]/u, 'Add at least 1 symbol, such as ! or ?')
 
 export const EmailSchema = z
-	.string({ error: 'Enter your e-mail address' })
+	.string({ error: 'Enter your email address' })
 	.trim()
-	.min(1, 'Enter your e-mail address')
-	.max(254, 'Enter a shorter e-mail address')
-	.pipe(z.email({ error: 'Enter a valid e-mail address' }))
+	.min(1, 'Enter your email address')
+	.max(254, 'Enter a shorter email address')
+	.pipe(z.email({ error: 'Enter a valid email address' }))
 	.transform((email) => email.toLowerCase())

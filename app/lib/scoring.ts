@@ -1,5 +1,5 @@
 /**
- * Scoring of DESIGN.md §3, pure: no database, safe in browser code. Callers
+ * Scoring (docs/architecture.md#scoring), pure: no database, safe in browser code. Callers
  * load a round's answers (with each question's domain, theme and `reverse`
  * flag) and hand them here; every screen that shows a score or band, and the
  * suggestions of recommendations, goes through these functions.
@@ -10,7 +10,7 @@ export type Band = (typeof BANDS)[number]
 
 export const BAND_LABELS: Record<Band, string> = { low: 'Low', medium: 'Medium', high: 'High' }
 
-/** Colours of DESIGN.md §3 (fills, never text on them). */
+/** Colours of the scoring (docs/architecture.md#scoring; fills, never text on them). */
 export const SCORING_COLOURS = {
 	high: '#3B5781',
 	medium: '#E67411',

@@ -5,7 +5,7 @@ import { readImport, type ReadResult } from './import-rows.ts'
 
 /**
  * The student import's CSV: our template's headers and the usual MIS export
- * names (DESIGN.md §4) in any order and case, mapped onto the student form's
+ * names (docs/architecture.md#imports-and-csv) in any order and case, mapped onto the student form's
  * own schema so a row is valid exactly when the form would accept it.
  */
 export type StudentField = 'upn' | 'firstName' | 'lastName' | 'dateOfBirth' | 'yearGroup' | 'gender' | 'senStatus' | 'regGroup'

@@ -54,10 +54,18 @@ RoundSchema.setClass(Round)
 const FeedbackSchema = defineEntity({
 	name: 'Feedback',
 	uniques: [{ name: 'feedback_round_respondent_unique', properties: ['round', 'respondent'] }],
+	// A feedback has its respondent, or (once that person was deleted from the directory) the key that stands for them.
+	checks: [{ name: 'feedback_respondent_check', expression: '(respondent_id IS NULL) <> (former_respondent_key IS NULL)' }],
 	properties: {
 		...baseProperties(),
 		round: () => p.manyToOne(Round).deleteRule('cascade'),
-		respondent: () => p.manyToOne(SchoolMembership).index(),
+		respondent: () => p.manyToOne(SchoolMembership).nullable().index(),
+		/**
+		 * Set when the respondent was deleted from the directory (ADR 029): a random key, the same for all of that
+		 * person's feedback and tied to nothing else, so their answers still count and still read as one respondent's
+		 * ("Former staff member"), with nothing left that names them.
+		 */
+		formerRespondentKey: p.uuid().nullable(),
 		status: p.enum(FEEDBACK_STATUSES).default('incomplete'),
 		submittedAt: p.datetime().nullable(),
 	},
@@ -84,7 +92,8 @@ AnswerSchema.setClass(Answer)
 
 const StudentRecommendationSchema = defineEntity({
 	name: 'StudentRecommendation',
-	uniques: [{ name: 'student_recommendation_unique', properties: ['student', 'recommendation'] }],
+	// One current decision per student and recommendation; withdrawn ones (removed, brought back) stay as history (ADR 028).
+	uniques: [{ name: 'student_recommendation_unique', properties: ['student', 'recommendation'], where: { removedAt: null } }],
 	properties: {
 		...baseProperties(),
 		student: () => p.manyToOne(Student).deleteRule('cascade'),
@@ -93,6 +102,9 @@ const StudentRecommendationSchema = defineEntity({
 		addedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
 		note: p.text().nullable(),
 		status: p.enum(STUDENT_RECOMMENDATION_STATUSES).default('active'),
+		/** When the decision was withdrawn: an added recommendation removed from the plan, a dismissed one brought back. */
+		removedAt: p.datetime().nullable(),
+		removedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
 	},
 })
 export class StudentRecommendation extends StudentRecommendationSchema.class {}

@@ -98,14 +98,14 @@ export const FEEDBACK_STATUSES = ['incomplete', 'inProgress', 'complete'] as con
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number]
 
 export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = {
-	incomplete: 'Incomplete',
+	incomplete: 'Not started',
 	inProgress: 'In progress',
 	complete: 'Complete',
 }
 
 export const FREQUENCY_SCALE = [
 	{ value: 0, label: 'Always' },
-	{ value: 1, label: 'Very Often' },
+	{ value: 1, label: 'Very often' },
 	{ value: 2, label: 'Sometimes' },
 	{ value: 3, label: 'Rarely' },
 	{ value: 4, label: 'Never' },

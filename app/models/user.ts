@@ -6,7 +6,7 @@ import { School } from './school.ts'
 const UserSchema = defineEntity({
 	name: 'User',
 	tableName: 'users',
-	// E-mail is unique whatever its case: the index is on lower(email).
+	// Email is unique whatever its case: the index is on lower(email).
 	uniques: [{ name: 'user_email_unique', expression: 'create unique index "user_email_unique" on "users" (lower("email"))' }],
 	properties: {
 		...baseProperties(),
@@ -102,7 +102,7 @@ export class PasswordToken extends PasswordTokenSchema.class {}
 PasswordTokenSchema.setClass(PasswordToken)
 
 /**
- * The step between a right password and the e-mailed code: bound to the user
+ * The step between a right password and the emailed code: bound to the user
  * who passed the password step, it lives 3 minutes, allows 5 wrong codes and
  * is used once; a resend replaces the code.
  */

@@ -7,7 +7,7 @@ import type { Route } from './+types/impersonation-exit.ts'
 export async function action({ context, request }: Route.ActionArgs) {
 	const { em, auth } = await requireUser(context, request)
 	if (!auth.impersonatorId) return redirect('/')
-	return exitImpersonation(em, request, auth, 'exit')
+	return exitImpersonation(em, request, auth)
 }
 
 export function loader() {

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { safeRedirect } from '#app/services/auth.server.ts'
 import { sidebarCookie } from '#app/services/cookies.server.ts'
 import type { Route } from './+types/sidebar.ts'
@@ -7,9 +7,11 @@ import type { Route } from './+types/sidebar.ts'
 export async function action({ request }: Route.ActionArgs) {
 	const form = await request.formData()
 	const open = form.get('open') === 'true'
-	return redirect(safeRedirect(form.get('redirectTo'), '/'), {
-		headers: { 'Set-Cookie': await sidebarCookie.serialize(String(open)) },
-	})
+	const headers = { 'Set-Cookie': await sidebarCookie.serialize(String(open)) }
+	// With JavaScript the toggle posts in the background (Shell.tsx): the cookie alone, so the page does not navigate
+	// (no history entry, no route fade); without, the form's redirect draws the page again.
+	if (form.get('background') === 'true') return data({ open }, { headers })
+	return redirect(safeRedirect(form.get('redirectTo'), '/'), { headers })
 }
 
 export function loader() {

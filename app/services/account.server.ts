@@ -49,7 +49,7 @@ export async function changePassword(
 	return { kind: 'changed' }
 }
 
-/** Turns the e-mailed sign-in code on or off; a platform admin always keeps it on. */
+/** Turns the emailed sign-in code on or off; a platform admin always keeps it on. */
 export async function setMfa({ em, auth }: SignedIn, enabled: boolean): Promise<'saved' | 'required'> {
 	if (!enabled && auth.systemRole === 'spencerAdmin') return 'required'
 	const user = await em.findOneOrFail(User, { id: auth.userId })

@@ -3,7 +3,8 @@ import type { ListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUSES, type FeedbackStatus, type ProfileKind } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { dueOn, isUuid, notFound, schoolOf, uuidArray } from './profiles.server.ts'
+import { dueOn, isUuid, notFound, schoolOf, todayInUk, uuidArray } from './profiles.server.ts'
+import { oneOf } from './list-params.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 
 /**
@@ -15,10 +16,8 @@ import { Refusal } from './questionnaires.server.ts'
 
 const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 
-export function readFeedbackStatus(url: URL): FeedbackStatus | null {
-	const status = url.searchParams.get('status') ?? ''
-	return (FEEDBACK_STATUSES as readonly string[]).includes(status) ? (status as FeedbackStatus) : null
-}
+/** The feedback lists' status filter (`?status=`), read by readList (ADR 023). */
+export const FEEDBACK_STATUS_FILTER = oneOf('status', FEEDBACK_STATUSES, 'Choose a status from the list.')
 
 export type AssignedRow = {
 	id: string
@@ -58,23 +57,81 @@ const ASSIGNED_FROM = `from feedback f
 	join student s on s.id = p.student_id
 	join questionnaire q on q.id = p.questionnaire_id`
 
+/** Whose feedback: one respondent's (what I must answer), or every respondent's of a school (its figure). */
+export type AnswerScope = { membershipId: string; schoolId: string } | { schoolId: string | null }
+
 /**
- * The feedback the acting user must give (or has given): their rows of the
- * school's profiles, open ones first, by the day they opened; a closed
- * profile's rounds stay listed only once complete. `openOnly` keeps what is
- * still to do (the home's first tab). Two queries (page, total). Rounds
- * appear as the scheduled job creates them (ADR 019).
+ * What must still be answered (docs/architecture.md#routes: `questionnaires/:id` is "a feedback the user must
+ * give", one respondent × one round), as the conditions on `ASSIGNED_FROM`: feedback not yet
+ * submitted (Incomplete or In progress) of a round that has opened, on an active profile of the
+ * school, about a student who is not archived, whose respondent still has access to the school and
+ * is still one of the profile's respondents, or has started it (a respondent taken off a profile
+ * may finish what they started, ADR 027). Late feedback counts: a recurring round stays to
+ * answer after the next one opens, as long as the profile is active (ADR 012). A closed profile,
+ * an archived student, a respondent without access, or taken off the profile before starting:
+ * nothing to answer.
+ * The one definition behind the Questionnaires list, the home's questionnaires tab and its figures
+ * (ADR 026).
+ */
+export function mustAnswer(scope: AnswerScope, today = todayInUk()): { conditions: string[]; params: unknown[] } {
+	const conditions = [
+		'p.school_id = ?',
+		"f.status <> 'complete'",
+		"p.status = 'active'",
+		's.archived = false',
+		'r.opens_on <= ?::date',
+		// Taken off the profile: what they never started is withdrawn, what they started they may finish (ADR 027).
+		"(f.status = 'inProgress' or exists (select 1 from profile_respondent pr where pr.profile_id = p.id and pr.membership_id = f.respondent_id))",
+		"exists (select 1 from school_membership m where m.id = f.respondent_id and m.school_id = p.school_id and m.access = 'active')",
+	]
+	const params: unknown[] = [scope.schoolId, today]
+	if ('membershipId' in scope) {
+		conditions.unshift('f.respondent_id = ?')
+		params.unshift(scope.membershipId)
+	}
+	return { conditions, params }
+}
+
+/**
+ * How many feedback must be answered in a scope, as a statement that may also be a subquery; with `aboutStudent`,
+ * the alias of an outer query's student (not `s`), only about that student.
+ */
+export function countMustAnswer(scope: AnswerScope, aboutStudent?: string): { sql: string; params: unknown[] } {
+	const { conditions, params } = mustAnswer(scope)
+	if (aboutStudent) conditions.push(`s.id = ${aboutStudent}.id`)
+	return { sql: `select count(*)::int as total ${ASSIGNED_FROM} where ${conditions.join(' and ')}`, params }
+}
+
+/** How many feedback the acting user must give: the total of the Questionnaires list as it opens. */
+export async function countToAnswer(app: SignedIn): Promise<number> {
+	const { sql, params } = countMustAnswer(ownScope(app))
+	const [row] = await app.em.execute<{ total: number }[]>(sql, params)
+	return row?.total ?? 0
+}
+
+function ownScope(app: SignedIn): { membershipId: string; schoolId: string } {
+	const schoolId = schoolOf(app)
+	if (!app.auth.membershipId) throw notFound()
+	return { membershipId: app.auth.membershipId, schoolId }
+}
+
+/**
+ * The acting user's feedback rounds, by the day they opened: what they must answer (`mustAnswer`),
+ * narrowed to Incomplete or In progress by `status`; or, with `status` Complete, what they have
+ * submitted (a closed profile's included). Two queries (page, total). Rounds appear as the
+ * scheduled job creates them (ADR 019).
  */
 export async function listAssigned(
 	app: SignedIn,
 	query: ListQuery<'due'>,
-	{ status = null, openOnly = false }: { status?: FeedbackStatus | null; openOnly?: boolean } = {},
+	{ status = null }: { status?: FeedbackStatus | null } = {},
 ): Promise<{ rows: AssignedRow[]; total: number }> {
-	const schoolId = schoolOf(app)
-	const conditions = ['f.respondent_id = ?', 'p.school_id = ?', "(p.status = 'active' or f.status = 'complete')", 's.archived = false']
-	const params: unknown[] = [app.auth.membershipId, schoolId]
-	if (openOnly) conditions.push("p.status = 'active'", "f.status <> 'complete'")
-	if (status) {
+	const scope = ownScope(app)
+	const { conditions, params } =
+		status === 'complete'
+			? { conditions: ['f.respondent_id = ?', 'p.school_id = ?', "f.status = 'complete'", 's.archived = false'], params: [scope.membershipId, scope.schoolId] }
+			: mustAnswer(scope)
+	if (status && status !== 'complete') {
 		conditions.push('f.status = ?')
 		params.push(status)
 	}
@@ -87,7 +144,7 @@ export async function listAssigned(
 		app.em.execute<AssignedSqlRow[]>(
 			`select f.id, s.first_name, s.last_name, q.title, r.index, r.opens_on, p.kind, p.interval_weeks, f.status
 			${ASSIGNED_FROM} ${where}
-			order by (f.status = 'complete'), r.opens_on, lower(s.last_name), f.id
+			order by r.opens_on, lower(s.last_name), f.id
 			limit ? offset ?`,
 			[...params, query.pageSize, (query.page - 1) * query.pageSize],
 		),
@@ -236,7 +293,35 @@ export async function saveAnswers(app: SignedIn, feedbackId: string, domainId: s
 	return feedback
 }
 
-export type Unanswered = { domainId: string; domain: string; number: number; text: string }
+export type Unanswered = { domainId: string; domain: string; questionId: string; number: number; text: string }
+
+/**
+ * A feedback's unanswered questions in the stepper's order, numbered within their domain as the
+ * stepper shows them: one query. What the review step lists, and why a submit is refused.
+ */
+async function listUnanswered(em: SignedIn['em'], feedback: OwnFeedback): Promise<Unanswered[]> {
+	const questions = await em.execute<{ domain_id: string; domain: string; id: string; text: string; answered: boolean }[]>(
+		`select d.id as domain_id, d.name as domain, qu.id, qu.text, (a.id is not null) as answered
+		from domain d join question qu on qu.domain_id = d.id
+		left join answer a on a.question_id = qu.id and a.feedback_id = ?
+		where d.questionnaire_id = ?
+		order by d.position, qu.position`,
+		[feedback.id, feedback.questionnaireId],
+	)
+	const counts = new Map<string, number>()
+	const unanswered: Unanswered[] = []
+	for (const question of questions) {
+		const number = (counts.get(question.domain_id) ?? 0) + 1
+		counts.set(question.domain_id, number)
+		if (!question.answered) unanswered.push({ domainId: question.domain_id, domain: question.domain, questionId: question.id, number, text: question.text })
+	}
+	return unanswered
+}
+
+/** The review step before submitting: the acting user's feedback's unanswered questions (none: it can be submitted). */
+export async function unansweredQuestions(app: SignedIn, feedback: OwnFeedback): Promise<Unanswered[]> {
+	return listUnanswered(app.em, feedback)
+}
 
 /**
  * Submits a feedback: refused (with the list of unanswered questions) while
@@ -247,22 +332,7 @@ export async function submitFeedback(app: SignedIn, feedbackId: string): Promise
 	const feedback = await getOwnFeedback(app, feedbackId)
 	return app.em.transactional(async (tx) => {
 		await lockEditable(tx, feedback.id)
-		const questions = await tx.execute<{ domain_id: string; domain: string; id: string; text: string; answered: boolean }[]>(
-			`select d.id as domain_id, d.name as domain, qu.id, qu.text, (a.id is not null) as answered
-			from domain d join question qu on qu.domain_id = d.id
-			left join answer a on a.question_id = qu.id and a.feedback_id = ?
-			where d.questionnaire_id = ?
-			order by d.position, qu.position`,
-			[feedback.id, feedback.questionnaireId],
-		)
-		// Questions are numbered within their domain, as the stepper shows them.
-		const counts = new Map<string, number>()
-		const unanswered: Unanswered[] = []
-		for (const question of questions) {
-			const number = (counts.get(question.domain_id) ?? 0) + 1
-			counts.set(question.domain_id, number)
-			if (!question.answered) unanswered.push({ domainId: question.domain_id, domain: question.domain, number, text: question.text })
-		}
+		const unanswered = await listUnanswered(tx, feedback)
 		if (unanswered.length) return { ok: false as const, unanswered }
 		await tx.execute(
 			`update feedback set status = 'complete', submitted_at = now(), updated_at = now() where id = ? and status <> 'complete'`,

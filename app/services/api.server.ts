@@ -1,6 +1,9 @@
 import type { z } from 'zod'
 import { type AppError } from '#app/lib/errors.ts'
 
+/** Whether a request is for the JSON API (`/api` and below): its errors answer in JSON, never as a page. */
+export const isApiPath = (request: Request) => /^\/api(\/|$)/.test(new URL(request.url).pathname)
+
 /** A JSON error in the API's one shape: `{ code, message }`, with a 4xx status. */
 export function jsonError(status: number, code: number, message: string, init: { headers?: HeadersInit; fields?: Record<string, string[]> } = {}) {
 	return Response.json({ code, message, ...(init.fields ? { fields: init.fields } : {}) }, { status, headers: init.headers })

@@ -22,3 +22,20 @@ export function audit(em: Em, actor: Pick<Auth, 'userId' | 'impersonatorId' | 's
 		schoolId,
 	})
 }
+
+/** One audit row per record written, in one insert (the same columns `audit()` fills). */
+export async function auditMany(
+	tx: Em,
+	actor: { schoolId: string; userId: string | null; impersonatorId: string | null },
+	entityType: string,
+	events: { action: string; id: string }[],
+) {
+	if (events.length === 0) return
+	await tx.execute(
+		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
+		select gen_random_uuid(), now(), now(), ?, ?, v.action, ?, v.id, ?, now()
+		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
+		// As audit() does: under impersonation the actor is the platform admin, the user acted as beside.
+		[actor.impersonatorId ?? actor.userId, actor.impersonatorId ? actor.userId : null, entityType, actor.schoolId, JSON.stringify(events)],
+	)
+}

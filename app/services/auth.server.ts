@@ -143,10 +143,10 @@ export type SignInResult =
 	| { kind: 'limited'; retryAfterSeconds: number }
 
 /**
- * The password step: remix-auth's form strategy checks e-mail and password.
+ * The password step: remix-auth's form strategy checks email and password.
  * Attempts are limited per account and client address; the account's failures
  * from everywhere only slow it down (docs/decisions/020-rate-limits-that-cannot-lock-the-owner-out.md).
- * Unknown e-mails are counted and slowed alike, so the limiter tells no account apart.
+ * Unknown emails are counted and slowed alike, so the limiter tells no account apart.
  */
 export async function signInWithPassword(
 	{ em, clientAddress }: Visitor,
@@ -250,7 +250,7 @@ async function sendCode(em: Em, request: Request, pending: PendingSignIn, email:
 			await sendMail({
 				to: email,
 				subject: 'Your Spencer sign-in code',
-				text: `Your code to sign in to Spencer is ${code}.\n\nIt works once, for 3 minutes. If you did not try to sign in, you can ignore this e-mail.`,
+				text: `Your code to sign in to Spencer is ${code}.\n\nIt works once, for 3 minutes. If you did not try to sign in, you can ignore this email.`,
 			})
 		},
 		() => undefined,
@@ -371,7 +371,7 @@ export async function sendPasswordResetMail(em: Em, { email, linkBase }: JobData
 	await sendMail({
 		to: user.email,
 		subject: 'Reset your Spencer password',
-		text: `Someone asked to reset the password of your Spencer account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it was not you, you can ignore this e-mail: your password has not changed.`,
+		text: `Someone asked to reset the password of your Spencer account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it was not you, you can ignore this email: your password has not changed.`,
 	})
 }
 

@@ -2,7 +2,7 @@ import { createCookie, type Cookie } from 'react-router'
 import { getEnv } from './env.server.ts'
 
 /**
- * Secure cookies need HTTPS; in production they also get the __Host- prefix (DESIGN.md §8). Read when a cookie is made,
+ * Secure cookies need HTTPS; in production they also get the __Host- prefix (docs/architecture.md#security). Read when a cookie is made,
  * not when this module loads: the configuration is read at start-up, after the build's modules are loaded.
  */
 export const secureCookies = () => getEnv().NODE_ENV === 'production'

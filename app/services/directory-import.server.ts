@@ -2,10 +2,11 @@ import type { DirectoryImportValues } from '#app/lib/directory-import.ts'
 import { readDirectoryImport } from '#app/lib/directory-import.ts'
 import type { Em } from './database.server.ts'
 import { CANNOT_ADD_MESSAGE } from './directory.server.ts'
-import { auditMany, type ImportActor, type ImportKindHandler, type ImportPlan, type ImportValuesRow } from './import-queue.server.ts'
+import { auditMany } from './audit.server.ts'
+import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from './import-kind.server.ts'
 
 /**
- * Staff from a CSV, keyed by e-mail: a new address becomes a user and a
+ * Staff from a CSV, keyed by email: a new address becomes a user and a
  * directory entry; a known one gets an entry in this school, or has its
  * names, role and job title brought up to date. Names are this school's own
  * (on the membership): an address another school also knows is planned,
@@ -46,7 +47,7 @@ async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImp
 		const values = row.values
 		const user = byEmail.get(values.email)
 		if (user?.system_role === 'spencerAdmin') {
-			result.refused.push({ row: row.row, column: 'E-mail', message: CANNOT_ADD_MESSAGE })
+			result.refused.push({ row: row.row, column: 'Email', message: CANNOT_ADD_MESSAGE })
 			continue
 		}
 		if (!user?.membership_id) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type MemberAccess, type SchoolRole } from '#app/models/enums.ts'
@@ -10,7 +11,7 @@ import type { SignedIn } from './guards.server.ts'
 import { isUuid } from './ids.server.ts'
 
 /**
- * The school's staff directory (DESIGN.md §3, SchoolMembership): who works
+ * The school's staff directory (docs/architecture.md#domain-model, SchoolMembership): who works
  * at the school, in which role, and whether they can sign in. Every query is
  * scoped by the acting user's school; a member of another school is a 404.
  * ADR 011 records the rules (existing accounts, deletion, the last admin);
@@ -46,7 +47,7 @@ export type DirectoryRow = {
 }
 
 /**
- * One page of the school's staff, searched by name, e-mail or job title:
+ * One page of the school's staff, searched by name, email or job title:
  * two queries (the page and the total, in parallel) whatever the size.
  */
 export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySort>): Promise<{ rows: DirectoryRow[]; total: number }> {
@@ -113,7 +114,7 @@ export type MemberInput = { firstName: string; lastName: string; email: string; 
 export type AddOutcome = { kind: 'added'; member: SchoolMembership; mailed: boolean } | { kind: 'already-member' } | { kind: 'refused' }
 
 /**
- * Adds a person to the directory under the names typed here. An e-mail
+ * Adds a person to the directory under the names typed here. An email
  * already on this school's staff is refused (`already-member`). The address
  * of an account that exists elsewhere gets a membership here, with these
  * names: nothing another school entered or saw shows (ADR 016). A platform
@@ -147,7 +148,7 @@ export async function addMember(app: SignedIn, input: MemberInput, request: Requ
 	return { ...result, mailed: input.giveAccess ? await invite(app.em, result.member, request) : true }
 }
 
-/** Two adds of one e-mail at once: the one that loses the unique index's race is told the person is already there. */
+/** Two adds of one email at once: the one that loses the unique index's race is told the person is already there. */
 async function alreadyMemberOnRace<T>(write: () => Promise<T>): Promise<T | { kind: 'already-member' }> {
 	try {
 		return await write()
@@ -171,7 +172,7 @@ async function invite(em: Em, member: SchoolMembership, request: Request): Promi
 	} catch (error) {
 		// A warning, not an error: the screen tells the admin, who can resend. No address or name
 		// in the log: the membership id is enough to find who it was.
-		console.warn(`Invitation e-mail for membership ${member.id} not sent: ${error instanceof Error ? error.name : 'unknown error'}`)
+		console.warn(`Invitation email for membership ${member.id} not sent: ${error instanceof Error ? error.name : 'unknown error'}`)
 		return false
 	}
 }
@@ -276,14 +277,30 @@ export async function removeAccess(app: SignedIn, id: string) {
 }
 
 /**
- * Deletes a person from the directory, in one transaction: their student
- * links, respondent places and unsubmitted feedback go; group staff links go
- * with the membership. Refused for yourself, for the school's last school
- * admin, and for someone whose submitted feedback is in students' records
- * (remove their access instead). An account left with no school is deleted
- * too (ADR 011).
+ * Ends the sessions that act in this membership: the one the school switcher chose, or, when a session has chosen
+ * none (or one no longer valid), the person's oldest membership with access, as `authOf` reads it. Their sessions
+ * at their other schools go on.
  */
-export async function deleteMember(app: SignedIn, id: string): Promise<{ name: string }> {
+async function endSessionsActingIn(tx: Em, userId: string, membershipId: string) {
+	const usable = `select m.id from school_membership m join school sc on sc.id = m.school_id where m.access = 'active' and sc.archived = false`
+	await tx.execute(
+		`delete from session s where s.user_id = ? and ? = coalesce(
+			(${usable} and m.id = s.active_membership_id),
+			(${usable} and m.user_id = s.user_id order by m.created_at, m.id limit 1)
+		)`,
+		[userId, membershipId],
+	)
+}
+
+/**
+ * Deletes a person from the directory, in one transaction (ADR 011, 029): their student links, respondent places
+ * and unsubmitted feedback go; group staff links go with the membership; the sessions acting in this school end.
+ * Their submitted feedback stays, with its answers and scores, under a random key in place of the membership:
+ * it then reads "Former staff member" everywhere, and nothing left names them. Refused for yourself, for the
+ * school's last school admin, and for someone with unsubmitted feedback on another school's profile (a transferred
+ * student's, which this school may not withdraw). An account left with no school is deleted too (ADR 011).
+ */
+export async function deleteMember(app: SignedIn, id: string): Promise<{ name: string; keptFeedback: number }> {
 	const schoolId = schoolOf(app)
 	const member = await getMember(app, id)
 	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('delete')
@@ -293,23 +310,29 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 		if (!current) throw notFound()
 		const name = `${current.firstName} ${current.lastName}`
 		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) throw LAST_ADMIN(name)
-		// Feedback that would outlive the membership: submitted here, or any left on another school's
-		// profiles (a transferred student's, which this school cannot touch).
-		const [kept] = await tx.execute<{ submitted: number; elsewhere: number }[]>(
-			`select count(*) filter (where f.status = 'complete')::int as submitted, count(*) filter (where p.school_id <> ?)::int as elsewhere
-			from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id where f.respondent_id = ?`,
-			[schoolId, current.id],
+		// Unsubmitted feedback on another school's profile (a transferred student's, should any have been left
+		// there): this school can neither withdraw it nor leave it without a respondent.
+		const [elsewhere] = await tx.execute<{ n: number }[]>(
+			`select count(*)::int as n from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+			where f.respondent_id = ? and f.status <> 'complete' and p.school_id <> ?`,
+			[current.id, schoolId],
 		)
-		if (kept && (kept.submitted > 0 || kept.elsewhere > 0)) {
+		if (elsewhere && elsewhere.n > 0) {
 			throw new DirectoryRefusal(
 				`${name} can’t be deleted`,
-				kept.submitted > 0
-					? 'They have submitted feedback, which stays part of students’ records. Remove their access instead.'
-					: 'They have feedback on a student who has moved to another school, which this school cannot change. Remove their access instead.',
+				'They have unsubmitted feedback on a student who has moved to another school, which this school cannot change. Remove their access instead.',
 			)
 		}
 		await detachFromStudents(tx as Em, schoolId, current.id)
+		// Submitted feedback is the students' record: it stays, under one random key for all of it (so it still reads
+		// as one respondent's), tied to nothing that names them (ADR 029).
+		const kept = await tx.execute<{ id: string }[]>(
+			'update feedback set respondent_id = null, former_respondent_key = ?, updated_at = now() where respondent_id = ? returning id',
+			[randomUUID(), current.id],
+		)
+		for (const feedback of kept) audit(tx as never, app.auth, 'feedback.anonymise', { type: 'Feedback', id: feedback.id, schoolId })
 		const user = current.user
+		await endSessionsActingIn(tx as Em, user.id, current.id)
 		await tx.nativeDelete(SchoolMembership, { id: current.id })
 		audit(tx as never, app.auth, 'membership.delete', { type: 'SchoolMembership', id: current.id, schoolId })
 		if (user.systemRole !== 'spencerAdmin' && !(await tx.count(SchoolMembership, { user: user.id }))) {
@@ -317,6 +340,6 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 			audit(tx as never, app.auth, 'user.delete', { type: 'User', id: user.id, schoolId })
 		}
 		await tx.flush()
-		return { name }
+		return { name, keptFeedback: kept.length }
 	})
 }

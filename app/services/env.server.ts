@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The engine and place `DATABASE_URL` names (DESIGN.md §2). */
+/** The engine and place `DATABASE_URL` names (docs/architecture.md#the-two-database-engines, ADR 001). */
 export type DatabaseTarget =
 	| { engine: 'postgresql'; url: string }
 	| { engine: 'pglite'; dir: string | null }
@@ -25,7 +25,7 @@ function describeUrl(url: string) {
 export const SESSION_SECRET_MIN_LENGTH = 32
 const SESSION_SECRET_HINT = `a random value of at least ${SESSION_SECRET_MIN_LENGTH} characters, the same on every instance (e.g. the output of \`openssl rand -hex 32\`)`
 
-const APP_URL_HINT = 'the address staff open Spencer at, e.g. https://spencer.example.sch.uk (e-mailed links are built from it)'
+const APP_URL_HINT = 'the address staff open Spencer at, e.g. https://spencer.example.sch.uk (emailed links are built from it)'
 
 const flag = z.enum(['0', '1'])
 
@@ -73,7 +73,7 @@ export function readEnv(source: EnvSource = process.env): Env {
 	if (env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.SESSION_SECRET) {
 		throw new Error(`Invalid environment: SESSION_SECRET is required in production on PostgreSQL: set it to ${SESSION_SECRET_HINT}.`)
 	}
-	// Without it, e-mailed links (a password reset's) would be built from the request's Host header, which anyone can set.
+	// Without it, emailed links (a password reset's) would be built from the request's Host header, which anyone can set.
 	if (env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.APP_URL) {
 		throw new Error(`Invalid environment: APP_URL is required in production on PostgreSQL: set it to ${APP_URL_HINT}.`)
 	}
@@ -89,7 +89,7 @@ export function startupWarnings(env: Env): string[] {
 		)
 	}
 	if (env.NODE_ENV === 'production' && !env.APP_URL) {
-		warnings.push(`APP_URL is not set: e-mailed links use the address each request came to, which suits trying Spencer on one machine only. Set APP_URL to ${APP_URL_HINT}.`)
+		warnings.push(`APP_URL is not set: emailed links use the address each request came to, which suits trying Spencer on one machine only. Set APP_URL to ${APP_URL_HINT}.`)
 	}
 	return warnings
 }

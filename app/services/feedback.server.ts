@@ -1,9 +1,12 @@
-import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
+import { respondentName } from '#app/lib/respondents.ts'
 import { answerNeed, questionSeverity, type Band } from '#app/lib/scoring.ts'
 import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { studentNameOrUpn } from './student-search.server.ts'
+import { countMustAnswer, FEEDBACK_STATUS_FILTER } from './answers.server.ts'
+import { anId } from './list-params.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 import { isUuid, notFound, schoolOf } from './profiles.server.ts'
 
@@ -39,7 +42,7 @@ const FEEDBACK_FROM = `from feedback f
 	join profile p on p.id = r.profile_id
 	join student s on s.id = p.student_id
 	join questionnaire q on q.id = p.questionnaire_id
-	join school_membership m on m.id = f.respondent_id`
+	left join school_membership m on m.id = f.respondent_id`
 
 const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 const instant = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
@@ -64,8 +67,9 @@ type FeedbackSqlRow = {
 	title: string
 	index: number
 	opens_on: string
-	respondent_first: string
-	respondent_last: string
+	/** Null once the respondent was deleted from the directory (ADR 029). */
+	respondent_first: string | null
+	respondent_last: string | null
 	status: FeedbackStatus
 	submitted_at: string | null
 }
@@ -80,7 +84,7 @@ const toRow = (row: FeedbackSqlRow): FeedbackRow => ({
 	questionnaire: row.title,
 	round: row.index + 1,
 	opensOn: dateOnly(row.opens_on),
-	respondent: `${row.respondent_first} ${row.respondent_last}`,
+	respondent: respondentName(row.respondent_first, row.respondent_last),
 	status: row.status,
 	submittedAt: instant(row.submitted_at),
 })
@@ -92,9 +96,10 @@ export type FeedbackFilters = {
 	submittedSince?: string
 }
 
-export function readFeedbackFilters(url: URL, status: FeedbackStatus | null): FeedbackFilters {
-	const questionnaireId = url.searchParams.get('questionnaire')
-	return { questionnaireId: isUuid(questionnaireId) ? questionnaireId : null, status }
+/** The feedback list's filters in its query string (`?questionnaire=`, `?status=`), read by readList (ADR 023). */
+export const FEEDBACK_FILTERS = {
+	questionnaireId: anId('questionnaire', 'Choose a questionnaire from the list.'),
+	status: FEEDBACK_STATUS_FILTER,
 }
 
 /**
@@ -110,9 +115,9 @@ export async function listFeedback(
 	const conditions = [visible.sql]
 	const params = [...visible.params]
 	if (query.q) {
-		const search = containsPattern(query.q)
-		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
-		params.push(search, search, search)
+		const search = studentNameOrUpn(query.q)
+		conditions.push(search.sql)
+		params.push(...search.params)
 	}
 	if (filters.questionnaireId) {
 		conditions.push('q.id = ?')
@@ -166,7 +171,7 @@ const LABELS = new Map<number, string>(FREQUENCY_SCALE.map((option) => [option.v
 /**
  * One feedback the acting user may read, its answers grouped by domain with
  * each answer's frequency label and severity. Two queries; the read is
- * audited (DESIGN.md §8).
+ * audited (docs/architecture.md#security).
  */
 export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<FeedbackAnswers> {
 	if (!isUuid(id)) throw notFound()
@@ -224,28 +229,29 @@ export type HomeStudent = { id: string; name: string; yearGroup: string; profile
 /**
  * The home's students tab: for a need manager the students with an active
  * profile, for a professional the students they may see (need-to-know); each with its
- * active profiles and the feedback still open on them. Two queries.
+ * active profiles and the feedback still open on them, every respondent's, by the rule
+ * of what must be answered (`mustAnswer`, answers.server.ts). Two queries.
  */
 export async function listHomeStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: HomeStudent[]; total: number }> {
 	const schoolId = schoolOf(app)
 	const who =
 		app.auth.role === 'needManager'
-			? { sql: `exists (select 1 from profile p where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active')`, params: [] }
-			: visibleStudentsQuery(app.auth, 's')
-	const where = `where s.school_id = ? and s.archived = false and ${who.sql}`
+			? { sql: `exists (select 1 from profile p where p.student_id = hs.id and p.school_id = hs.school_id and p.status = 'active')`, params: [] }
+			: visibleStudentsQuery(app.auth, 'hs')
+	const where = `where hs.school_id = ? and hs.archived = false and ${who.sql}`
 	const params = [schoolId, ...who.params]
+	const open = countMustAnswer({ schoolId }, 'hs')
 	const [rows, totals] = await Promise.all([
 		app.em.execute<{ id: string; first_name: string; last_name: string; year_group: string; profiles: number; open_feedback: number }[]>(
-			`select s.id, s.first_name, s.last_name, s.year_group,
-				(select count(*)::int from profile p where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active') as profiles,
-				(select count(*)::int from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
-					where p.student_id = s.id and p.school_id = s.school_id and p.status = 'active' and f.status <> 'complete') as open_feedback
-			from student s ${where}
-			order by lower(s.last_name), lower(s.first_name), s.id
+			`select hs.id, hs.first_name, hs.last_name, hs.year_group,
+				(select count(*)::int from profile p where p.student_id = hs.id and p.school_id = hs.school_id and p.status = 'active') as profiles,
+				(${open.sql}) as open_feedback
+			from student hs ${where}
+			order by lower(hs.last_name), lower(hs.first_name), hs.id
 			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
+			[...open.params, ...params, query.pageSize, (query.page - 1) * query.pageSize],
 		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student s ${where}`, params),
+		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student hs ${where}`, params),
 	])
 	return {
 		total: totals[0]?.total ?? 0,

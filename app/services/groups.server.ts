@@ -5,6 +5,7 @@ import { Group } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { studentNameOrUpn } from './student-search.server.ts'
 import { isUuid } from './ids.server.ts'
 
 const notFound = () => new Response('Not found', { status: 404 })
@@ -146,14 +147,13 @@ export async function listGroupStudents(app: SignedIn, groupId: string, page: nu
 /** The school's students not in the group whose name or UPN matches: the "add student" modal's results. */
 export async function searchStudentsForGroup(app: SignedIn, groupId: string, text: string, limit = 20): Promise<GroupStudentRow[]> {
 	if (!text.trim()) return []
-	const search = containsPattern(text.trim())
+	const search = studentNameOrUpn(text.trim())
 	const rows = await app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; archived: boolean }[]>(
 		`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.archived from student s
-		where s.school_id = ? and s.archived = false
-		and (lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)
+		where s.school_id = ? and s.archived = false and ${search.sql}
 		and not exists (select 1 from group_student gs where gs.group_id = ? and gs.student_id = s.id)
 		order by lower(s.last_name), lower(s.first_name), s.id limit ?`,
-		[schoolOf(app), search, search, search, groupId, limit],
+		[schoolOf(app), ...search.params, groupId, limit],
 	)
 	return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group, archived: row.archived }))
 }
@@ -187,7 +187,7 @@ export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ 
 	return { rows: rows.map(staffRow), total: rows[0]?.total ?? 0 }
 }
 
-/** The school's directory members not in the group whose name, e-mail or job title matches. */
+/** The school's directory members not in the group whose name, email or job title matches. */
 export async function searchStaffForGroup(app: SignedIn, groupId: string, text: string, limit = 20): Promise<GroupStaffRow[]> {
 	if (!text.trim()) return []
 	const search = containsPattern(text.trim())

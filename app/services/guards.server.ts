@@ -34,7 +34,7 @@ export async function requireUser(context: Context, request: Request): Promise<S
 		headers.append('Set-Cookie', await clearSessionCookie())
 		headers.append(
 			'Set-Cookie',
-			await toastHeader(app.em, { type: 'warning', title: 'Session expired', description: 'Please login back in your account.' }),
+			await toastHeader(app.em, { type: 'warning', title: 'Session expired', description: 'Please sign in again.' }),
 		)
 	}
 	throw redirect(`/auth/login?${params}`, { headers })

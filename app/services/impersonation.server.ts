@@ -1,6 +1,8 @@
 import { redirect } from 'react-router'
-import type { ErrorCode } from '#app/lib/errors.ts'
+import { ERROR_CATALOGUE, type ErrorCode } from '#app/lib/errors.ts'
+import type { Toast } from '#app/lib/toast.ts'
 import { Impersonation, User } from '#app/models/index.ts'
+import { isApiPath, jsonError } from './api.server.ts'
 import { audit } from './audit.server.ts'
 import { loadAuth, type Auth } from './auth.server.ts'
 import { hasCookie, impersonationCookie, impersonationCookieName, LEGACY_IMPERSONATION_COOKIE } from './cookies.server.ts'
@@ -31,7 +33,7 @@ export async function startImpersonation(app: SignedIn, request: Request, target
 		throw new Response('A platform admin cannot be impersonated.', { status: 403 })
 	}
 	const admin = await em.findOneOrFail(User, { id: auth.userId })
-	// A new session id as impersonation starts (DESIGN.md §8).
+	// A new session id as impersonation starts (docs/architecture.md#security).
 	const clearOld = await destroySession(em, request)
 	const { session, setCookie } = await createSession(em, admin)
 	const now = new Date()
@@ -66,7 +68,9 @@ export function carriesImpersonation(request: Request): boolean {
  * cookie's row belongs to this admin's current session, not ended, not
  * expired; any other cookie (expired, a bad signature, an unknown row,
  * another session's row, the old cookie name, a user who is no platform
- * admin) is `ended`: the caller ends it, and a copied cookie gains nothing.
+ * admin) is `ended`: the caller answers 10002, and a copied cookie gains
+ * nothing. It only reads: an expired row is over by its `expiresAt` and is
+ * left as it is (ADR 026).
  */
 export async function readImpersonation(em: Em, request: Request, admin: Auth): Promise<ImpersonationLookup> {
 	if (!carriesImpersonation(request)) return { state: 'none' }
@@ -74,54 +78,76 @@ export async function readImpersonation(em: Em, request: Request, admin: Auth): 
 	const id: unknown = await (await cookieFor(em)).parse(request.headers.get('Cookie'))
 	if (!isUuid(id)) return { state: 'ended' }
 	const row = await em.findOne(Impersonation, { id, admin: admin.userId, sessionId: admin.sessionId }, { populate: ['target'] })
-	if (!row) return { state: 'ended' }
-	if (row.endedAt || row.expiresAt <= new Date()) {
-		if (!row.endedAt) {
-			row.endedAt = row.expiresAt
-			await em.flush()
-		}
-		return { state: 'ended' }
-	}
+	if (!row || row.endedAt || row.expiresAt <= new Date()) return { state: 'ended' }
 	const targetAuth = await loadAuth(em, row.target, admin.sessionId)
 	return { state: 'active', auth: { ...targetAuth, impersonatorId: admin.userId } }
 }
 
-/** Ends the impersonation: the row is closed, the cookie deleted, a new session id issued. */
-export async function exitImpersonation(em: Em, request: Request, auth: Auth, reason: 'exit' | 'expired'): Promise<Response> {
+/**
+ * Back to oneself: the request's session is replaced by a new one of the
+ * same user (a new session id as their privileges change, docs/architecture.md#security) and
+ * every impersonation cookie it carries is cleared.
+ */
+async function backToSelf(em: Em, request: Request, userId: string): Promise<Headers> {
+	const user = await em.findOneOrFail(User, { id: userId })
+	const headers = new Headers()
+	headers.append('Set-Cookie', await destroySession(em, request))
+	headers.append('Set-Cookie', (await createSession(em, user)).setCookie)
+	const names = new Set([impersonationCookieName(), ...carriedNames(request)])
+	for (const name of names) headers.append('Set-Cookie', await clearImpersonationCookie(em, name))
+	return headers
+}
+
+/** The banner's exit: the row is closed and audited, and the admin is back as themselves on the schools list. */
+export async function exitImpersonation(em: Em, request: Request, auth: Auth): Promise<Response> {
 	if (auth.impersonatorId) {
 		await em.nativeUpdate(Impersonation, { admin: auth.impersonatorId, sessionId: auth.sessionId, endedAt: null }, { endedAt: new Date() })
 		audit(em, auth, 'impersonation.end', { type: 'User', id: auth.userId, schoolId: null })
 		await em.flush()
 	}
-	const adminId = auth.impersonatorId ?? auth.userId
-	const admin = await em.findOneOrFail(User, { id: adminId })
-	const headers = new Headers()
-	headers.append('Set-Cookie', await destroySession(em, request))
-	headers.append('Set-Cookie', (await createSession(em, admin)).setCookie)
-	headers.append('Set-Cookie', await clearImpersonationCookie(em))
-	if (hasCookie(request, LEGACY_IMPERSONATION_COOKIE)) headers.append('Set-Cookie', await clearImpersonationCookie(em, LEGACY_IMPERSONATION_COOKIE))
-	if (reason === 'expired') {
-		headers.append(
-			'Set-Cookie',
-			await toastHeader(em, {
-				type: 'warning',
-				title: 'Impersonation Ended',
-				description: `Session expired. Please start impersonation again. (Error ${IMPERSONATION_ENDED})`,
-			}),
-		)
-	}
-	return redirect(EXIT_TO, { headers })
+	return redirect(EXIT_TO, { headers: await backToSelf(em, request, auth.impersonatorId ?? auth.userId) })
 }
 
-/** The catalogue's code for an impersonation that has ended (lib/errors.ts). */
-const IMPERSONATION_ENDED: ErrorCode = 10002
+/** The catalogue's code for an impersonation that has ended (docs/architecture.md#errors). */
+export const IMPERSONATION_ENDED = 10002 satisfies ErrorCode
+/** The interstitial that says so, then moves on to the schools list (app/routes/impersonation-ended.tsx). */
+export const ENDED_PATH = '/impersonation/ended'
+/**
+ * The warning, with one id wherever it is flashed: shown on the interstitial and flashed again
+ * for the schools list, the toast region (which skips an id it has queued) shows it once.
+ */
+export const ENDED_TOAST: Toast = {
+	id: 'impersonation-ended',
+	type: 'warning',
+	title: 'Impersonation ended',
+	description: 'Session expired. Please start impersonation again.',
+}
+
+/**
+ * The answer to a request whose impersonation is expired or not valid
+ * (`readImpersonation` said `ended`), whatever it asked for: nothing it asked
+ * runs. The cookie is cleared and the session renewed, so the user is back
+ * as themselves; the row is not touched. Under /api: 401 `{ code: 10002,
+ * message }`. Anything else (a page, a client-side navigation, a form post):
+ * the interstitial, with the warning toast (ADR 026).
+ */
+export async function impersonationEnded(em: Em, request: Request, auth: Auth): Promise<Response> {
+	const headers = await backToSelf(em, request, auth.userId)
+	headers.set('Cache-Control', 'no-store')
+	if (isApiPath(request)) {
+		return jsonError(401, IMPERSONATION_ENDED, ERROR_CATALOGUE[IMPERSONATION_ENDED], { headers })
+	}
+	headers.append('Set-Cookie', await toastHeader(em, ENDED_TOAST))
+	return redirect(ENDED_PATH, { headers })
+}
 
 export async function clearImpersonationCookie(em: Em, name = impersonationCookieName()): Promise<string> {
 	return impersonationCookie(await getSecret(em, 'cookies'), name).serialize('', { maxAge: 0 })
 }
 
+const carriedNames = (request: Request) => [impersonationCookieName(), LEGACY_IMPERSONATION_COOKIE].filter((name) => hasCookie(request, name))
+
 /** The headers that clear whichever impersonation cookies the request carries. */
 export async function clearCarriedImpersonation(em: Em, request: Request): Promise<string[]> {
-	const names = [impersonationCookieName(), LEGACY_IMPERSONATION_COOKIE].filter((name) => hasCookie(request, name))
-	return Promise.all(names.map((name) => clearImpersonationCookie(em, name)))
+	return Promise.all(carriedNames(request).map((name) => clearImpersonationCookie(em, name)))
 }

@@ -1,5 +1,5 @@
 import type { ImportKind } from '#app/models/enums.ts'
-import type { ImportKindHandler } from './import-queue.server.ts'
+import type { ImportKindHandler } from './import-kind.server.ts'
 import { directoryImport } from './directory-import.server.ts'
 import { studentImport } from './student-import.server.ts'
 

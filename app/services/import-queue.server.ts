@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { ImportRowError, ReadRow, ReadResult } from '#app/lib/import-rows.ts'
+import type { ReadRow } from '#app/lib/import-rows.ts'
 import type { ImportKind } from '#app/models/enums.ts'
 import { forkEm, type Em, type Orm } from './database.server.ts'
 import { importHandler } from './import-kinds.server.ts'
+import type { ImportActor, ImportKindHandler, ImportValuesRow } from './import-kind.server.ts'
 import { enqueue, QUEUES } from './job-queue.server.ts'
 
 /**
@@ -15,40 +16,6 @@ import { enqueue, QUEUES } from './job-queue.server.ts'
  * (stalled, and taken over) writes nothing more. The same SQL runs on
  * PostgreSQL and on PGlite.
  */
-
-export type ImportValuesRow<Values> = { row: number; values: Values }
-
-/** What a batch's rows would do, decided against the database. */
-export type ImportPlan<Values> = {
-	create: ImportValuesRow<Values>[]
-	/** `id` is the record to update. */
-	update: (ImportValuesRow<Values> & { id: string })[]
-	unchanged: number
-	refused: ImportRowError[]
-}
-
-/** Who an import acts for: the user who started it and, when they were impersonated, the platform admin (ADR 009). */
-export type ImportActor = { schoolId: string; userId: string | null; impersonatorId: string | null }
-
-/** One kind of import: how its file reads, how its rows are decided and written. */
-export type ImportKindHandler<Values> = {
-	read(bytes: Uint8Array): ReadResult<Values>
-	plan(em: Em, schoolId: string, rows: ImportValuesRow<Values>[]): Promise<ImportPlan<Values>>
-	/** Writes a plan inside the caller's transaction; rows the database refuses come back as errors. */
-	apply(tx: Em, actor: ImportActor, plan: ImportPlan<Values>): Promise<{ created: number; updated: number; errors: ImportRowError[] }>
-}
-
-/** One audit row per record written, in one insert (the same columns `audit()` fills). */
-export async function auditMany(tx: Em, actor: ImportActor, entityType: string, events: { action: string; id: string }[]) {
-	if (events.length === 0) return
-	await tx.execute(
-		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
-		select gen_random_uuid(), now(), now(), ?, ?, v.action, ?, v.id, ?, now()
-		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
-		// As audit() does: under impersonation the actor is the platform admin, the user acted as beside.
-		[actor.impersonatorId ?? actor.userId, actor.impersonatorId ? actor.userId : null, entityType, actor.schoolId, JSON.stringify(events)],
-	)
-}
 
 /**
  * `pauseMs` is a gap between batches: on PGlite the worker and the requests

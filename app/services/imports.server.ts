@@ -7,7 +7,8 @@ import { audit } from './audit.server.ts'
 import { jsonColumn, type Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { importHandler } from './import-kinds.server.ts'
-import { queueImport, type ImportValuesRow } from './import-queue.server.ts'
+import type { ImportValuesRow } from './import-kind.server.ts'
+import { queueImport } from './import-queue.server.ts'
 import { isUuid } from './ids.server.ts'
 
 /**

@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from 'react-router'
+import { isApiPath, jsonError } from './api.server.ts'
 import { isIdName, isUuid } from './ids.server.ts'
 import {
 	bodyLimitFor,
@@ -25,9 +26,9 @@ export const inputGuardMiddleware: MiddlewareFunction<Response> = async ({ reque
 	}
 	if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return next()
 
-	const api = new URL(request.url).pathname.startsWith('/api/')
+	const api = isApiPath(request)
 	const refuse = (refusal: Refusal): never => {
-		if (api) throw Response.json({ code: refusal.status, message: refusal.message }, { status: refusal.status })
+		if (api) throw jsonError(refusal.status, refusal.status, refusal.message)
 		throw data(refusal.message, { status: refusal.status })
 	}
 	const limit = bodyLimitFor(new URL(request.url).pathname)

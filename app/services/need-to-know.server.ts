@@ -1,5 +1,5 @@
 /**
- * Need-to-know (DESIGN.md §1): which students a signed-in user may see. Every
+ * Need-to-know (docs/architecture.md#need-to-know): which students a signed-in user may see. Every
  * screen that lists or opens a student (lists, groups, the student's profile,
  * analysis, comparison, feedback) asks here, so the rule lives in one place.
  *
@@ -8,7 +8,7 @@
  * - A professional sees a student of their school when they are
  *     1. the student's key or connected professional (`student_professional`), or
  *     2. a respondent of one of the student's profiles (`profile_respondent`), or
- *     3. on the staff of a group the student is in (`group_staff`, DESIGN.md §1).
+ *     3. on the staff of a group the student is in (`group_staff`, ADR 011).
  * - Nobody sees another school's student. A platform admin sees students only
  *   while impersonating (then `auth` is the impersonated member's), and a user
  *   with no school sees none.

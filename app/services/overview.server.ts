@@ -1,4 +1,5 @@
 import { School } from '#app/models/index.ts'
+import { countMustAnswer, countToAnswer } from './answers.server.ts'
 import type { SignedIn } from './guards.server.ts'
 
 type Count = { count: number }
@@ -8,6 +9,8 @@ const first = (rows: Count[]) => Number(rows[0]?.count ?? 0)
 export async function schoolOverview({ em, auth }: SignedIn) {
 	const schoolId = auth.schoolId
 	const school = schoolId ? await em.findOne(School, { id: schoolId }, { fields: ['name'] }) : null
+	// The feedback the school's respondents must still give: the same rule as each one's own list.
+	const due = countMustAnswer({ schoolId })
 	const [totals] = await em.execute<
 		{ students: number; staff: number; groups: number; incoming: number; outgoing: number; active_profiles: number; feedback_due: number }[]
 	>(
@@ -17,9 +20,8 @@ export async function schoolOverview({ em, auth }: SignedIn) {
 			(select count(*)::int from transfer_request where to_school_id = ? and status = 'created') as incoming,
 			(select count(*)::int from transfer_request where from_school_id = ? and status = 'created') as outgoing,
 			(select count(*)::int from profile where school_id = ? and status = 'active') as active_profiles,
-			(select count(*)::int from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
-				where p.school_id = ? and f.status <> 'complete') as feedback_due`,
-		[schoolId, schoolId, schoolId, schoolId, schoolId, schoolId, schoolId],
+			(${due.sql}) as feedback_due`,
+		[schoolId, schoolId, schoolId, schoolId, schoolId, schoolId, ...due.params],
 	)
 	return {
 		schoolName: school?.name ?? null,
@@ -33,8 +35,9 @@ export async function schoolOverview({ em, auth }: SignedIn) {
 	}
 }
 
-/** What a professional has on their plate: the students they work with and the feedback they owe. */
-export async function professionalOverview({ em, auth }: SignedIn) {
+/** What a professional has on their plate: the students they work with and the feedback they owe (`countToAnswer`). */
+export async function professionalOverview(app: SignedIn) {
+	const { em, auth } = app
 	const membershipId = auth.membershipId
 	const school = auth.schoolId ? await em.findOne(School, { id: auth.schoolId }, { fields: ['name'] }) : null
 	const [students, due] = await Promise.all([
@@ -46,11 +49,7 @@ export async function professionalOverview({ em, auth }: SignedIn) {
 					where gs.student_id = s.id and gf.membership_id = ?))`,
 			[auth.schoolId, membershipId, membershipId],
 		),
-		em.execute<Count[]>(
-			`select count(*)::int as count from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
-			where f.respondent_id = ? and p.school_id = ? and f.status <> 'complete' and p.status = 'active'`,
-			[membershipId, auth.schoolId],
-		),
+		countToAnswer(app),
 	])
-	return { schoolName: school?.name ?? null, students: first(students), feedbackDue: first(due) }
+	return { schoolName: school?.name ?? null, students: first(students), feedbackDue: due }
 }

@@ -1,11 +1,12 @@
-import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { ProfileKind } from '#app/models/enums.ts'
 import { Profile, Questionnaire, SchoolMembership } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import { isUuid } from './ids.server.ts'
+import { weeksAfter } from '#app/lib/rounds.ts'
 import type { SignedIn } from './guards.server.ts'
+import { studentNameOrUpn } from './student-search.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
 
@@ -73,9 +74,7 @@ export async function ensureRoundsDue(em: Em, schoolId: string | null, today: st
 
 /** The day a round's feedback is due: when the next round opens, or two weeks after a one-time round opens (ADR 012). */
 export function dueOn(opensOn: string, kind: ProfileKind, intervalWeeks: number | null): string {
-	const date = new Date(`${opensOn.slice(0, 10)}T00:00:00Z`)
-	date.setUTCDate(date.getUTCDate() + 7 * (kind === 'recurring' && intervalWeeks ? intervalWeeks : 2))
-	return date.toISOString().slice(0, 10)
+	return weeksAfter(opensOn, kind === 'recurring' && intervalWeeks ? intervalWeeks : 2)
 }
 
 /** Published questionnaires: the ones a profile can use. */
@@ -174,9 +173,9 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 	const conditions = ['s.school_id = ?', 's.archived = false']
 	const params: unknown[] = [schoolId]
 	if (query.q) {
-		const search = containsPattern(query.q)
-		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
-		params.push(search, search, search)
+		const search = studentNameOrUpn(query.q)
+		conditions.push(search.sql)
+		params.push(...search.params)
 	}
 	const where = `where ${conditions.join(' and ')}`
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'

@@ -18,11 +18,11 @@ export const RATE_LIMITS = {
 		},
 		windowMs: 60_000,
 	},
-	/** Password-reset e-mails per address *and* client address: a stranger's requests never use up the owner's. */
+	/** Password-reset emails per address *and* client address: a stranger's requests never use up the owner's. */
 	resetMails: { name: 'reset-mails', limit: 3, windowMs: 15 * 60_000 },
-	/** Password-reset e-mails per client address, whatever the addresses asked for. */
+	/** Password-reset emails per client address, whatever the addresses asked for. */
 	resetMailsPerClient: { name: 'reset-mails-per-client', limit: 10, windowMs: 15 * 60_000 },
-	/** Resends of the e-mailed code per account. */
+	/** Resends of the emailed code per account. */
 	codeMails: { name: 'code-mails', limit: 5, windowMs: 15 * 60_000 },
 	/** Code attempts per account across its pending sign-ins (each of which also allows MAX_CODE_ATTEMPTS wrong ones). */
 	codeAttempts: { name: 'code-attempts', limit: 10, windowMs: 15 * 60_000 },
@@ -100,7 +100,7 @@ export async function reset(em: Em, rule: RateLimitRule, subject: Subject): Prom
 }
 
 /**
- * The row's key: the rule's name and a hash of the subject, so that an e-mail
+ * The row's key: the rule's name and a hash of the subject, so that an email
  * address and a client address fit the column together and neither is kept in clear.
  */
 function keyOf(rule: RateLimitRule, subject: Subject): string {

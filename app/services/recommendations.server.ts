@@ -7,6 +7,7 @@ import type { SignedIn } from './guards.server.ts'
 import { latestCompleteRound, listStudentProfiles, loadRoundAnswers } from './student-views.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
 import { isUuid } from './ids.server.ts'
+import { anId, oneOf } from './list-params.server.ts'
 
 export type RecommendationSeverity = (typeof RECOMMENDATION_SEVERITIES)[number]
 export type RecommendationFilter = { themeId: string | null; severity: RecommendationSeverity | null }
@@ -20,14 +21,10 @@ export type RecommendationRow = {
 }
 export type RecommendationInput = { title: string; description: string; themeId: string; severity: RecommendationSeverity }
 
-/** The filter in a URL's query (`?theme=<id>&severity=medium|high`); anything else means "all". */
-export function readRecommendationFilter(searchParams: URLSearchParams): RecommendationFilter {
-	const theme = searchParams.get('theme') ?? ''
-	const severity = searchParams.get('severity') ?? ''
-	return {
-		themeId: isUuid(theme) ? theme : null,
-		severity: (RECOMMENDATION_SEVERITIES as readonly string[]).includes(severity) ? (severity as RecommendationSeverity) : null,
-	}
+/** The filter in a URL's query (`?theme=<id>&severity=medium|high`, `all` for either), read by readList (ADR 023). */
+export const RECOMMENDATION_FILTERS = {
+	themeId: anId('theme', 'Choose a theme from the list.', ['all']),
+	severity: oneOf('severity', RECOMMENDATION_SEVERITIES, 'Choose a severity from the list.', ['all']),
 }
 
 /** Recommendations matching the filter, filtered in the database: one query. */
@@ -99,7 +96,7 @@ export async function updateRecommendation(app: SignedIn, id: string, input: Rec
 }
 
 // ---------------------------------------------------------------------------
-// A school's need managers: suggested recommendations (DESIGN.md §3) added to
+// A school's need managers: suggested recommendations (docs/architecture.md#domain-model) added to
 // students, dismissed, marked done. The catalogue above is the platform's.
 
 const notFound = () => new Response('Not found', { status: 404 })
@@ -176,7 +173,7 @@ export async function profilesWithSuggestions(
 			join profile p on p.id = t.profile_id
 			join recommendation r on r.theme_id = t.theme_id
 			where ((r.severity = 'medium' and t.score >= ?) or (r.severity = 'high' and t.score >= ?))
-				and not exists (select 1 from student_recommendation sr where sr.student_id = p.student_id and sr.recommendation_id = r.id)
+				and not exists (select 1 from student_recommendation sr where sr.student_id = p.student_id and sr.recommendation_id = r.id and sr.removed_at is null)
 			group by t.profile_id
 		)
 		select sg.profile_id, p.student_id, s.first_name, s.last_name, s.upn, s.year_group, q.title,
@@ -246,7 +243,9 @@ export async function profileSuggestions(
 	const [profiles, catalogue, handled] = await Promise.all([
 		listStudentProfiles(app, student.id),
 		listRecommendations(app, { themeId: null, severity: null }),
-		em.execute<{ recommendation_id: string }[]>('select recommendation_id from student_recommendation where student_id = ?', [student.id]),
+		em.execute<{ recommendation_id: string }[]>('select recommendation_id from student_recommendation where student_id = ? and removed_at is null', [
+			student.id,
+		]),
 	])
 	const summary = profiles.find((candidate) => candidate.id === profile.id)
 	const round = summary ? latestCompleteRound(summary) : null
@@ -313,7 +312,7 @@ export async function decideSuggestions(
 			`insert into student_recommendation (id, created_at, updated_at, student_id, recommendation_id, source_profile_id, added_by_id, note, status)
 			select gen_random_uuid(), now(), now(), ?, chosen.id, ?, ?, ?, ?
 			from unnest(?::uuid[]) as chosen(id)
-			on conflict (student_id, recommendation_id) do nothing
+			on conflict (student_id, recommendation_id) where removed_at is null do nothing
 			returning id`,
 			[
 				suggestions.student.id,
@@ -340,9 +339,133 @@ export async function decideSuggestions(
 export async function markRecommendationDone(app: SignedIn, studentId: string, id: string): Promise<void> {
 	const { em, auth } = app
 	if (!isUuid(id)) throw notFound()
-	const row = await em.findOne(StudentRecommendation, { id, student: { id: studentId, school: auth.schoolId }, status: 'active' })
+	const row = await em.findOne(StudentRecommendation, { id, student: { id: studentId, school: auth.schoolId }, status: 'active', removedAt: null })
 	if (!row) throw notFound()
 	row.status = 'done'
 	audit(em, auth, 'studentRecommendation.done', { type: 'StudentRecommendation', id: row.id, schoolId: auth.schoolId })
 	await em.flush()
+}
+
+export type DismissedSuggestion = {
+	id: string
+	recommendationId: string
+	title: string
+	themeName: string
+	severity: RecommendationSeverity
+	dismissedOn: string
+	dismissedBy: string | null
+}
+
+/**
+ * The recommendations dismissed for the profile's student (dismissal is per student, whichever profile suggested
+ * them) and not brought back since, newest first: one query. Who dismissed one is named as this school names them
+ * (ADR 016).
+ */
+export async function listDismissed(app: SignedIn, profileId: string): Promise<DismissedSuggestion[]> {
+	const { em, auth } = app
+	const profile = await getSchoolProfile(app, profileId)
+	const rows = await em.execute<
+		{
+			id: string
+			recommendation_id: string
+			title: string
+			theme_name: string
+			severity: RecommendationSeverity
+			created_at: Date | string
+			first_name: string | null
+			last_name: string | null
+		}[]
+	>(
+		`select sr.id, sr.recommendation_id, r.title, t.name as theme_name, r.severity, sr.created_at, m.first_name, m.last_name
+		from student_recommendation sr
+		join student s on s.id = sr.student_id and s.school_id = ?
+		join recommendation r on r.id = sr.recommendation_id
+		join theme t on t.id = r.theme_id
+		left join school_membership m on m.user_id = sr.added_by_id and m.school_id = s.school_id
+		where sr.student_id = ? and sr.status = 'dismissed' and sr.removed_at is null
+		order by sr.created_at desc, sr.id`,
+		[auth.schoolId, profile.student.id],
+	)
+	return rows.map((row) => ({
+		id: row.id,
+		recommendationId: row.recommendation_id,
+		title: row.title,
+		themeName: row.theme_name,
+		severity: row.severity,
+		dismissedOn: new Date(row.created_at).toISOString(),
+		dismissedBy: row.first_name ? `${row.first_name} ${row.last_name}` : null,
+	}))
+}
+
+/** Withdrawing a decision found it already withdrawn: the same form posted twice, or two need managers at once. */
+export class AlreadyWithdrawn extends Error {}
+
+/**
+ * Withdraws one decision of a student of the school (ADR 028): the row stays, with who withdrew it and when, and
+ * stops counting, so the recommendation is suggested again wherever the scores suggest it. A row of another
+ * school's student, or not in one of `statuses`, answers 404; one already withdrawn throws AlreadyWithdrawn
+ * (nothing written). One conditional update, so two posts at once withdraw and audit it once.
+ */
+async function withdrawDecision(
+	app: SignedIn,
+	studentId: string,
+	id: string,
+	statuses: StudentRecommendationStatus[],
+	action: string,
+): Promise<{ recommendationId: string }> {
+	const { em, auth } = app
+	if (!isUuid(id) || !isUuid(studentId) || !auth.schoolId) throw notFound()
+	return em.transactional(async (tx) => {
+		const [row] = await tx.execute<{ recommendation_id: string; removed_at: Date | string | null }[]>(
+			`select sr.recommendation_id, sr.removed_at from student_recommendation sr join student s on s.id = sr.student_id
+			where sr.id = ? and sr.student_id = ? and s.school_id = ? and sr.status = any(?::text[])
+			for update of sr`,
+			[id, studentId, auth.schoolId, `{${statuses.join(',')}}`],
+		)
+		if (!row) throw notFound()
+		if (row.removed_at) throw new AlreadyWithdrawn()
+		await tx.execute('update student_recommendation set removed_at = now(), removed_by_id = ?, updated_at = now() where id = ?', [auth.userId, id])
+		audit(tx as never, auth, action, { type: 'StudentRecommendation', id, schoolId: auth.schoolId })
+		await tx.flush()
+		return { recommendationId: row.recommendation_id }
+	})
+}
+
+/**
+ * Removes an added recommendation (active or done) from the student's plan: kept as history, audited, and
+ * suggested again if the scores still suggest it.
+ */
+export async function removeStudentRecommendation(app: SignedIn, studentId: string, id: string): Promise<void> {
+	await withdrawDecision(app, studentId, id, ['active', 'done'], 'studentRecommendation.remove')
+}
+
+/**
+ * Brings back a dismissed suggestion of the profile's student: the dismissal is kept as history, audited, and the
+ * recommendation is a suggestion again if the scores still suggest it. Says whether this profile's scores do.
+ */
+export async function restoreDismissed(app: SignedIn, profileId: string, id: string): Promise<{ suggestedAgain: boolean }> {
+	const profile = await getSchoolProfile(app, profileId)
+	const { recommendationId } = await withdrawDecision(app, profile.student.id, id, ['dismissed'], 'studentRecommendation.restore')
+	const suggestions = await profileSuggestions(app, profileId)
+	return { suggestedAgain: suggestions.themes.some((theme) => theme.recommendations.some((recommendation) => recommendation.id === recommendationId)) }
+}
+
+/**
+ * How many suggestions are dismissed for a student of the school, and a profile of theirs whose review page lists
+ * them (the profile the latest dismissal came from, else their newest): one query.
+ */
+export async function dismissedSummary({ em, auth }: SignedIn, studentId: string): Promise<{ count: number; profileId: string | null }> {
+	const [row] = await em.execute<{ count: number; profile_id: string | null }[]>(
+		`select count(*)::int as count,
+			coalesce(
+				(array_agg(p.id order by sr.created_at desc) filter (where p.id is not null))[1],
+				(select np.id from profile np where np.student_id = ? and np.school_id = ? order by np.created_at desc, np.id limit 1)
+			) as profile_id
+		from student_recommendation sr
+		join student s on s.id = sr.student_id and s.school_id = ?
+		left join profile p on p.id = sr.source_profile_id and p.school_id = s.school_id
+		where sr.student_id = ? and sr.status = 'dismissed' and sr.removed_at is null`,
+		[studentId, auth.schoolId, auth.schoolId, studentId],
+	)
+	return { count: row?.count ?? 0, profileId: row?.profile_id ?? null }
 }

@@ -1,8 +1,9 @@
 import type { MiddlewareFunction } from 'react-router'
 import { appContext, serverContext } from '#app/context.ts'
 import { authOf } from './auth.server.ts'
-import { carriesImpersonation, clearCarriedImpersonation, exitImpersonation, readImpersonation } from './impersonation.server.ts'
+import { carriesImpersonation, clearCarriedImpersonation, impersonationEnded, readImpersonation } from './impersonation.server.ts'
 import { forkEm } from './database.server.ts'
+import { pagePath } from './guards.server.ts'
 import { copyPayload } from './monitoring.server.ts'
 import { countQueries, queryStatsEnabled } from './query-stats.server.ts'
 import { readSession } from './session.server.ts'
@@ -19,8 +20,9 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	if (auth) {
 		const impersonation = await readImpersonation(em, request, auth)
 		if (impersonation.state === 'active') auth = impersonation.auth
-		// Expired or not valid for this session: it ends, back to the schools list with a warning (ADR 018).
-		if (impersonation.state === 'ended') throw await exitImpersonation(em, request, auth, 'expired')
+		// Expired or not valid for this session: 10002, the user back as themselves, then the schools list (ADR 018, 026);
+		// but signing out goes on as the user themselves, and its answer clears the cookie (routes/auth/logout.ts).
+		if (impersonation.state === 'ended' && !isSignOut(request)) throw await impersonationEnded(em, request, auth)
 	}
 	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress, payload: copyPayload(request) })
 	const response = await next()
@@ -29,6 +31,9 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	if (!auth && carriesImpersonation(request)) for (const header of await clearCarriedImpersonation(em, request)) response.headers.append('Set-Cookie', header)
 	return response
 }
+
+/** The sign-out's post, as a form or through React Router's single fetch. */
+const isSignOut = (request: Request) => request.method === 'POST' && pagePath(request) === '/auth/logout'
 
 /** With QUERY_STATS=1, every response says how many SQL queries it took (X-Query-Count). */
 export const queryStatsMiddleware: MiddlewareFunction<Response> = async (_, next) => {

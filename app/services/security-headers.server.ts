@@ -1,6 +1,6 @@
 import { getEnv } from './env.server.ts'
 
-/** Headers on every HTML response (DESIGN.md §8): an enforced CSP with a per-request nonce, and friends. `nosniff` is on every response of any type: server/request-guards.ts. */
+/** Headers on every HTML response (docs/architecture.md#security): an enforced CSP with a per-request nonce, and friends. `nosniff` is on every response of any type: server/request-guards.ts. */
 export function securityHeaders(nonce: string): [string, string][] {
 	const { NODE_ENV, SENTRY_DSN } = getEnv()
 	// The browser's error reports go to Sentry's ingest, when it is on (app/lib/monitoring.client.ts).

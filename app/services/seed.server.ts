@@ -183,7 +183,7 @@ const INTERVAL_WEEKS = 6
 const COMPLETE_ROUNDS = 3
 
 /**
- * Seeds the demo of DESIGN.md §7 into an empty database. Returns false, and
+ * Seeds the demo (docs/architecture.md#migrations-and-demo-data) into an empty database. Returns false, and
  * writes nothing, when the database already holds data.
  */
 export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { readStudentImport, type StudentImportValues } from '#app/lib/student-import.ts'
 import type { Em } from './database.server.ts'
-import { auditMany, type ImportActor, type ImportKindHandler, type ImportPlan, type ImportValuesRow } from './import-queue.server.ts'
+import { auditMany } from './audit.server.ts'
+import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from './import-kind.server.ts'
 
 /**
  * Students from a CSV, upserted by UPN: a batch costs the same few queries

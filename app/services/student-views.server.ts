@@ -9,6 +9,7 @@ import {
 	type SeverityCounts,
 } from '#app/lib/scoring.ts'
 import type { FeedbackStatus, ProfileKind, SenStatus, StudentRecommendationStatus } from '#app/models/enums.ts'
+import { FORMER_STAFF_MEMBER, respondentName } from '#app/lib/respondents.ts'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
@@ -58,7 +59,15 @@ export async function openStudent(app: SignedIn, id: string, view: StudentView):
 	}
 }
 
-export type RespondentFeedback = { feedbackId: string; membershipId: string; name: string; status: FeedbackStatus }
+export type RespondentFeedback = {
+	feedbackId: string
+	/** The respondent's membership, or the key standing for one deleted from the directory (ADR 029). */
+	membershipId: string
+	name: string
+	status: FeedbackStatus
+	/** When complete feedback was submitted (ISO instant). */
+	submittedAt: string | null
+}
 export type RoundSummary = {
 	id: string
 	index: number
@@ -96,6 +105,7 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 			opens_on: string | null
 			feedback_id: string | null
 			feedback_status: FeedbackStatus | null
+			submitted_at: Date | string | null
 			membership_id: string | null
 			first_name: string | null
 			last_name: string | null
@@ -104,7 +114,7 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 		`select p.id as profile_id, p.questionnaire_id, q.title, p.kind, p.interval_weeks,
 			to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status,
 			r.id as round_id, r.index as round_index, to_char(r.opens_on, 'YYYY-MM-DD') as opens_on,
-			f.id as feedback_id, f.status as feedback_status, m.id as membership_id, m.first_name, m.last_name
+			f.id as feedback_id, f.status as feedback_status, f.submitted_at, coalesce(f.respondent_id, f.former_respondent_key) as membership_id, m.first_name, m.last_name
 		from profile p
 		join questionnaire q on q.id = p.questionnaire_id
 		left join round r on r.profile_id = p.id
@@ -116,6 +126,9 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 	)
 	const profiles = new Map<string, ProfileSummary>()
 	const rounds = new Map<string, RoundSummary>()
+	// Two former staff members on one student are told apart ("Former staff member 2"), so a comparison can pick either.
+	const formerKeys = [...new Set(rows.filter((row) => row.feedback_id && row.first_name === null).map((row) => row.membership_id!))]
+	const formerName = (key: string) => (formerKeys.length > 1 ? `${FORMER_STAFF_MEMBER} ${formerKeys.indexOf(key) + 1}` : FORMER_STAFF_MEMBER)
 	for (const row of rows) {
 		let profile = profiles.get(row.profile_id)
 		if (!profile) {
@@ -143,8 +156,9 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 		round.feedback.push({
 			feedbackId: row.feedback_id,
 			membershipId: row.membership_id!,
-			name: `${row.first_name} ${row.last_name}`,
+			name: row.first_name === null ? formerName(row.membership_id!) : respondentName(row.first_name, row.last_name),
 			status: row.feedback_status!,
+			submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
 		})
 		if (row.feedback_status === 'complete') round.completeCount++
 	}
@@ -191,7 +205,7 @@ export async function loadRoundAnswers(em: Em, roundIds: string[]): Promise<Scor
 			value: number
 		}[]
 	>(
-		`select f.round_id, f.id as feedback_id, f.respondent_id, f.status, a.question_id, q.domain_id, q.theme_id, q.reverse, a.value
+		`select f.round_id, f.id as feedback_id, coalesce(f.respondent_id, f.former_respondent_key) as respondent_id, f.status, a.question_id, q.domain_id, q.theme_id, q.reverse, a.value
 		from feedback f
 		join answer a on a.feedback_id = f.id
 		join question q on q.id = a.question_id
@@ -229,7 +243,7 @@ export type StudentRecommendationRow = {
 }
 
 /**
- * The recommendations added to the student (not the dismissed ones): one query. Who added one is named as this
+ * The recommendations on the student’s plan (not the dismissed ones, nor those removed: ADR 028): one query. Who added one is named as this
  * school names them; someone not on its staff (the student came from another school) is not named (ADR 016).
  */
 export async function listStudentRecommendations({ em, auth }: SignedIn, studentId: string): Promise<StudentRecommendationRow[]> {
@@ -254,7 +268,7 @@ export async function listStudentRecommendations({ em, auth }: SignedIn, student
 		join recommendation r on r.id = sr.recommendation_id
 		join theme t on t.id = r.theme_id
 		left join school_membership m on m.user_id = sr.added_by_id and m.school_id = s.school_id
-		where sr.student_id = ? and sr.status in ('active', 'done')
+		where sr.student_id = ? and sr.status in ('active', 'done') and sr.removed_at is null
 		order by sr.status, sr.created_at desc, sr.id`,
 		[auth.schoolId, studentId],
 	)
@@ -375,16 +389,60 @@ export type ComparisonView = {
 	profiles: ProfileSummary[]
 	profileId: string | null
 	mode: ComparisonMode
-	/** Rounds mode: the earlier and later round. Respondents mode: the round. */
+	/** Rounds mode: the earlier and later round. */
 	fromRoundId: string | null
 	toRoundId: string | null
+	/**
+	 * The respondents' round and the two respondents, in either mode: the
+	 * respondents form shows them even while two rounds are compared.
+	 */
 	roundId: string | null
 	respondents: Option[]
 	firstRespondentId: string | null
+	/** Never the first respondent; null when the profile has only one respondent. */
 	secondRespondentId: string | null
 	/** Names of the two sides: [the side drawn in the bar colour, the comparison side]. */
 	seriesNames: [string, string]
 	differences: DifferenceRow[]
+}
+
+/**
+ * The round whose respondents are compared by default: the latest with two
+ * or more complete feedbacks, else the latest with one, else the latest.
+ */
+function respondentsRound(profile: ProfileSummary, wanted: string | null): RoundSummary | null {
+	return (
+		profile.rounds.find((round) => round.id === wanted) ??
+		profile.rounds.findLast((round) => round.completeCount >= 2) ??
+		latestCompleteRound(profile) ??
+		profile.rounds.at(-1) ??
+		null
+	)
+}
+
+/**
+ * The two respondents to compare: those asked for, when they answer this
+ * profile, else the two with the most recent answers in the round (complete
+ * feedback, latest submitted first; then the round's other respondents, then
+ * the profile's). Always two different people: a second respondent equal to
+ * the first is replaced by the next one, and with only one respondent on the
+ * profile the second is null.
+ */
+export function chooseRespondents(
+	round: Pick<RoundSummary, 'feedback'> | null,
+	respondents: readonly string[],
+	wanted: { first: string | null; second: string | null },
+): { first: string | null; second: string | null } {
+	const known = new Set(respondents)
+	const feedback = round?.feedback ?? []
+	const complete = feedback
+		.filter((entry) => entry.status === 'complete')
+		.toSorted((a, b) => (b.submittedAt ?? '').localeCompare(a.submittedAt ?? ''))
+	const ranked = [...new Set([...complete, ...feedback].map((entry) => entry.membershipId).concat(respondents))].filter((id) => known.has(id))
+	const first = wanted.first && known.has(wanted.first) ? wanted.first : (ranked[0] ?? null)
+	const second =
+		wanted.second && known.has(wanted.second) && wanted.second !== first ? wanted.second : (ranked.find((id) => id !== first) ?? null)
+	return { first, second }
 }
 
 /**
@@ -414,12 +472,24 @@ export async function loadComparison(app: SignedIn, studentId: string, params: U
 	const respondentNames = new Map<string, string>()
 	for (const round of profile.rounds) for (const feedback of round.feedback) respondentNames.set(feedback.membershipId, feedback.name)
 	const respondents = [...respondentNames].map(([value, label]) => ({ value, label }))
+	const respondentsOf = respondentsRound(profile, params.get('round'))
+	const { first, second } = chooseRespondents(
+		respondentsOf,
+		respondents.map((respondent) => respondent.value),
+		{ first: params.get('first'), second: params.get('second') },
+	)
 
 	const completed = profile.rounds.filter((round) => round.completeCount > 0)
 	const byId = (id: string | null) => profile.rounds.find((round) => round.id === id) ?? null
 	let before: Record<string, Score> = {}
 	let after: Record<string, Score> = {}
-	let view: ComparisonView
+	const view: ComparisonView = {
+		...empty,
+		respondents,
+		roundId: respondentsOf?.id ?? null,
+		firstRespondentId: first,
+		secondRespondentId: second,
+	}
 	const load = (roundIds: string[]) => Promise.all([listDomains(app.em, [profile.questionnaireId]), loadRoundAnswers(app.em, roundIds)])
 	let domains: DomainInfo[]
 
@@ -431,32 +501,17 @@ export async function loadComparison(app: SignedIn, studentId: string, params: U
 		const scores = scoresByRound(answers)
 		before = scores.get(from.id)?.domains ?? {}
 		after = scores.get(to.id)?.domains ?? {}
-		view = {
-			...empty,
-			respondents,
-			fromRoundId: from.id,
-			toRoundId: to.id,
-			seriesNames: [`Round ${to.index + 1}`, `Round ${from.index + 1}`],
-		}
+		view.fromRoundId = from.id
+		view.toRoundId = to.id
+		view.seriesNames = [`Round ${to.index + 1}`, `Round ${from.index + 1}`]
 	} else {
-		const round = byId(params.get('round')) ?? completed.at(-1) ?? profile.rounds.at(-1)!
-		const inRound = round.feedback.map((feedback) => feedback.membershipId)
-		const pick = (wanted: string | null, fallback: string | undefined) =>
-			wanted && respondentNames.has(wanted) ? wanted : (fallback ?? respondents[0]?.value ?? null)
-		const first = pick(params.get('first'), inRound[0])
-		const second = pick(params.get('second'), inRound.find((id) => id !== first))
-		const [domainsOf, answers] = await load([round.id])
+		// With one respondent on the profile there is no one to compare them with: the screen says so.
+		if (!first || !second) return view
+		const [domainsOf, answers] = await load([respondentsOf!.id])
 		domains = domainsOf.get(profile.questionnaireId) ?? []
 		after = scoreRound(answers.filter((answer) => answer.membershipId === first)).domains
 		before = scoreRound(answers.filter((answer) => answer.membershipId === second)).domains
-		view = {
-			...empty,
-			respondents,
-			roundId: round.id,
-			firstRespondentId: first,
-			secondRespondentId: second,
-			seriesNames: [respondentNames.get(first ?? '') ?? 'First', respondentNames.get(second ?? '') ?? 'Second'],
-		}
+		view.seriesNames = [respondentNames.get(first)!, respondentNames.get(second)!]
 	}
 	const names = new Map(domains.map((domain) => [domain.id, domain.name]))
 	view.differences = compareScores(
@@ -517,4 +572,12 @@ export async function loadProfileView(app: SignedIn, studentId: string): Promise
 			domains: scoredDomains(domainsOf.get(profile.questionnaireId) ?? [], scores.get(round.id)?.domains ?? {}),
 		})),
 	}
+}
+
+/** What a printed student view says about itself (ADR 034): the school, who printed it, and when (the server's today in UK time; the page updates it as it prints). */
+export type PrintDetails = { school: string; printedBy: string; printedOn: string }
+
+export function printDetails({ auth }: SignedIn): PrintDetails {
+	const school = auth.memberships.find((membership) => membership.id === auth.membershipId)?.schoolName ?? ''
+	return { school, printedBy: `${auth.firstName} ${auth.lastName}`, printedOn: new Date().toISOString() }
 }

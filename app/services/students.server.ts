@@ -1,5 +1,4 @@
 import { AppError } from '#app/lib/errors.ts'
-import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { normaliseUpn } from '#app/lib/upn.ts'
 import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, type YearGroup } from '#app/models/enums.ts'
@@ -7,10 +6,12 @@ import { SchoolMembership, Student, StudentProfessional } from '#app/models/inde
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import { executePrepared, jsonColumn, type Em } from './database.server.ts'
+import { studentNameOrUpn } from './student-search.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 import { visibleGroupsQuery } from './visible-groups.server.ts'
 import { isUuid } from './ids.server.ts'
+import { anId, oneOf } from './list-params.server.ts'
 
 export const STUDENT_SORTS = ['name', 'upn', 'yearGroup', 'senStatus'] as const
 export type StudentSort = (typeof STUDENT_SORTS)[number]
@@ -34,16 +35,11 @@ function schoolOf({ auth }: SignedIn): string {
 
 export type StudentFilters = { yearGroup: YearGroup | null; groupId: string | null; senStatus: SenStatus | null }
 
-export function readStudentFilters(url: URL): StudentFilters {
-	const params = url.searchParams
-	const yearGroup = params.get('yearGroup') ?? ''
-	const senStatus = params.get('sen') ?? ''
-	const groupId = params.get('group') ?? ''
-	return {
-		yearGroup: (YEAR_GROUPS as readonly string[]).includes(yearGroup) ? (yearGroup as YearGroup) : null,
-		senStatus: (SEN_STATUSES as readonly string[]).includes(senStatus) ? (senStatus as SenStatus) : null,
-		groupId: isUuid(groupId) ? groupId : null,
-	}
+/** A students list's filters in its query string (`?yearGroup=`, `?group=`, `?sen=`), read by readList (ADR 023). */
+export const STUDENT_FILTERS = {
+	yearGroup: oneOf('yearGroup', YEAR_GROUPS, 'Choose a year group from the list.'),
+	groupId: anId('group', 'Choose a group from the list.'),
+	senStatus: oneOf('sen', SEN_STATUSES, 'Choose an SEN status from the list.'),
 }
 
 export type StudentRow = {
@@ -61,24 +57,23 @@ export type StudentOption = { value: string; label: string }
 
 /**
  * One page of the school's students the acting user may see (need-to-know), with their key professional and groups,
- * the number of students matching, and the groups the user may filter by: one statement whatever the number of
- * students. PostgreSQL builds the page as JSON (the subqueries run for the page's rows only), which is cheaper to
+ * and the number of students matching: one statement whatever the number of students. PostgreSQL builds the page as JSON (the subqueries run for the page's rows only), which is cheaper to
  * read than a row per student.
  */
 export async function listStudents(
 	app: SignedIn,
 	query: ListQuery<StudentSort>,
 	filters: StudentFilters,
-): Promise<{ rows: StudentRow[]; total: number; groups: StudentOption[] }> {
+): Promise<{ rows: StudentRow[]; total: number }> {
 	const schoolId = schoolOf(app)
 	// The school's students, narrowed to a professional's own (need-to-know).
 	const visible = visibleStudentsQuery(app.auth)
 	const conditions = [visible.sql]
 	const params: unknown[] = [...visible.params]
 	if (query.q) {
-		const search = containsPattern(query.q)
-		conditions.push(`(lower(s.first_name || ' ' || s.last_name) like ? or lower(s.last_name || ' ' || s.first_name) like ? or lower(s.upn) like ?)`)
-		params.push(search, search, search)
+		const search = studentNameOrUpn(query.q)
+		conditions.push(search.sql)
+		params.push(...search.params)
 	}
 	if (filters.yearGroup) {
 		conditions.push('s.year_group = ?')
@@ -94,8 +89,7 @@ export async function listStudents(
 	}
 	const where = `where ${conditions.join(' and ')}`
 	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${query.dir === 'desc' ? 'desc' : 'asc'}`).join(', ') + ', s.id'
-	const groupScope = visibleGroupsQuery(app)
-	const [result] = await executePrepared<{ total: number; rows: StudentRow[] | string; groups: StudentOption[] | string }[]>(
+	const [result] = await executePrepared<{ total: number; rows: StudentRow[] | string }[]>(
 		app.em,
 		`with page as (
 			select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.sen_status, s.archived, row_number() over (order by ${order}) as n
@@ -115,12 +109,57 @@ export async function listStudents(
 				'groups', coalesce((select json_agg(g.name order by lower(g.name))
 					from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ?
 					where gs.student_id = p.id), '[]'::json)
-			) order by p.n) from page p), '[]'::json) as rows,
-			coalesce((select json_agg(json_build_object('value', g.id, 'label', g.name) order by lower(g.name))
-				from student_group g where ${groupScope.sql}), '[]'::json) as groups`,
-		[...params, query.pageSize, (query.page - 1) * query.pageSize, ...params, schoolId, schoolId, ...groupScope.params],
+			) order by p.n) from page p), '[]'::json) as rows`,
+		[...params, query.pageSize, (query.page - 1) * query.pageSize, ...params, schoolId, schoolId],
 	)
-	return { total: result?.total ?? 0, rows: jsonColumn(result?.rows ?? []), groups: jsonColumn(result?.groups ?? []) }
+	return { total: result?.total ?? 0, rows: jsonColumn(result?.rows ?? []) }
+}
+
+/**
+ * The groups a user may filter the students list by: one query, its own so that a list whose input is illegal
+ * (ADR 023) keeps its chosen group in the form without running the list's query.
+ */
+export async function studentGroupOptions(app: SignedIn): Promise<StudentOption[]> {
+	const scope = visibleGroupsQuery(app)
+	const [result] = await executePrepared<{ groups: StudentOption[] | string }[]>(
+		app.em,
+		`select coalesce(json_agg(json_build_object('value', g.id, 'label', g.name) order by lower(g.name)), '[]'::json) as groups
+			from student_group g where ${scope.sql}`,
+		scope.params,
+	)
+	return jsonColumn(result?.groups ?? [])
+}
+
+export type FoundStudent = { id: string; name: string; upn: string; yearGroup: string; archived: boolean }
+
+/**
+ * The quick student search (`/students`): one page of the students of the
+ * acting user's school that they may see (need-to-know, the rule
+ * `/students/profile/:id` applies) whose name or UPN contains `query.q`, by
+ * name, and how many match: one statement. An empty search finds nobody.
+ */
+export async function searchStudents(app: SignedIn, query: ListQuery<string>): Promise<{ rows: FoundStudent[]; total: number }> {
+	if (!query.q) return { rows: [], total: 0 }
+	const visible = visibleStudentsQuery(app.auth)
+	const search = studentNameOrUpn(query.q)
+	const where = `where ${visible.sql} and ${search.sql}`
+	const params = [...visible.params, ...search.params]
+	const [result] = await executePrepared<{ total: number; rows: FoundStudent[] | string }[]>(
+		app.em,
+		`select
+			(select count(*)::int from student s ${where}) as total,
+			coalesce((select json_agg(json_build_object(
+				'id', p.id, 'name', p.first_name || ' ' || p.last_name, 'upn', p.upn, 'yearGroup', p.year_group, 'archived', p.archived
+			) order by p.n) from (
+				select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.archived,
+					row_number() over (order by lower(s.last_name), lower(s.first_name), s.id) as n
+				from student s ${where}
+				order by lower(s.last_name), lower(s.first_name), s.id
+				limit ? offset ?
+			) p), '[]'::json) as rows`,
+		[...params, ...params, query.pageSize, (query.page - 1) * query.pageSize],
+	)
+	return { total: result?.total ?? 0, rows: jsonColumn(result?.rows ?? []) }
 }
 
 /**

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { redirect } from 'react-router'
-import type { Toast } from '#app/lib/toast.ts'
+import { isToastPosition, type Toast } from '#app/lib/toast.ts'
 import { toastCookie } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
 import { getSecret } from './secrets.server.ts'
 
 export type ToastInput = Omit<Toast, 'id'>
 
-/** The Set-Cookie header that carries a toast to the next page. */
-export async function toastHeader(em: Em, toast: ToastInput): Promise<string> {
+/** The Set-Cookie header that carries a toast to the next page; a new id unless it has its own. */
+export async function toastHeader(em: Em, toast: ToastInput & { id?: string }): Promise<string> {
 	const cookie = toastCookie(await getSecret(em, 'cookies'))
-	return cookie.serialize({ id: randomUUID(), ...toast })
+	return cookie.serialize({ ...toast, id: toast.id ?? randomUUID() })
 }
 
-export async function redirectWithToast(em: Em, url: string, toast: ToastInput, init: { headers?: Headers } = {}) {
+export async function redirectWithToast(em: Em, url: string, toast: ToastInput & { id?: string }, init: { headers?: Headers } = {}) {
 	const headers = new Headers(init.headers)
 	headers.append('Set-Cookie', await toastHeader(em, toast))
 	return redirect(url, { headers })
@@ -25,5 +25,6 @@ export async function readToast(em: Em, request: Request): Promise<{ toast: Toas
 	const cookie = toastCookie(await getSecret(em, 'cookies'))
 	const value = (await cookie.parse(request.headers.get('Cookie'))) as Toast | null
 	if (!value || typeof value !== 'object' || typeof value.title !== 'string') return { toast: null, clear: null }
-	return { toast: value, clear: await cookie.serialize('', { maxAge: 0 }) }
+	const { position, ...toast } = value
+	return { toast: isToastPosition(position) ? { ...toast, position } : toast, clear: await cookie.serialize('', { maxAge: 0 }) }
 }

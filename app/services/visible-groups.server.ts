@@ -7,7 +7,7 @@ import { seesWholeSchool, visibleStudentsQuery } from './need-to-know.server.ts'
 import { isUuid } from './ids.server.ts'
 
 /**
- * Groups as need managers and professionals read them (DESIGN.md §1, §5):
+ * Groups as need managers and professionals read them (docs/architecture.md#need-to-know):
  * a need manager sees every group of the school; a professional sees the
  * groups they are staff of and the groups holding a student they may see, and
  * in each only the students they may see (ADR 011). Counts are of those students.

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { hasJs, signIn } from './helpers.ts'
+import { hasJs, openNewProfileFor, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript (project "chromium") and without ("chromium-no-js") on
@@ -17,11 +17,11 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function signOut(page: Page) {
-	await page.getByRole('button', { name: 'Log out' }).click()
+	await page.getByRole('button', { name: 'Sign out' }).click()
 	await expect(page).toHaveURL('/auth/login')
 }
 
-const SCALE = ['Always', 'Very Often', 'Sometimes', 'Rarely', 'Never'] as const
+const SCALE = ['Always', 'Very often', 'Sometimes', 'Rarely', 'Never'] as const
 
 /** Answers questions `from`..`to` (0-based) of the stepper's domain; with JavaScript each is saved as it is chosen. */
 async function answer(page: Page, from: number, to: number) {
@@ -50,14 +50,7 @@ test('a need manager sets up a recurring profile; the teacher answers half, sign
 	await expect(page).toHaveURL('/need-manager/home')
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage students' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Manage students' })).toBeVisible()
-	await page.getByLabel('Search by name or UPN').fill(upn)
-	await page.getByRole('button', { name: 'Search' }).click()
-	await expect(page.getByRole('row')).toHaveCount(2)
-	const student = (await page.getByRole('rowheader').locator('span').first().textContent())!.trim()
-	await page.getByRole('link', { name: `Add profile for ${student}` }).click()
-	const dialog = page.getByRole('dialog', { name: `One-time/recurring profile for ${student}` })
-	await expect(dialog).toBeVisible()
-	await choose(page, 'Questionnaire', 'Wellbeing and Needs Check')
+	const { student, dialog } = await openNewProfileFor(page, upn)
 	await dialog.getByText('Recurring', { exact: true }).click()
 	await dialog.getByLabel('Every how many weeks').fill('4')
 	await dialog.getByText('Tom Harris (Class Teacher)').click()
@@ -72,7 +65,7 @@ test('a need manager sets up a recurring profile; the teacher answers half, sign
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click()
 	await page.getByLabel('Search by student').fill(student)
 	await page.getByRole('button', { name: 'Search' }).click()
-	const mine = page.getByRole('row').filter({ hasText: 'Round 1' }).filter({ hasText: 'Incomplete' })
+	const mine = page.getByRole('row').filter({ hasText: 'Round 1' }).filter({ hasText: 'Not started' })
 	await mine.getByRole('link', { name: student }).click()
 	await expect(page.getByRole('heading', { level: 1, name: `Wellbeing and Needs Check: ${student}` })).toBeVisible()
 	await expect(page.getByText('0 of 25 questions answered')).toBeVisible()
@@ -80,7 +73,7 @@ test('a need manager sets up a recurring profile; the teacher answers half, sign
 	for (let domain = 0; domain < 2; domain++) {
 		await answer(page, 0, 5)
 		await page.getByRole('button', { name: 'Save and next domain' }).click()
-		await expect(page.getByText(`domain ${domain + 2} of 5`)).toBeVisible()
+		await expect(page.getByText(`· domain ${domain + 2} of 5`)).toBeVisible()
 	}
 	await answer(page, 0, 3)
 	// Without JavaScript the domain's answers go with its form.
@@ -94,17 +87,19 @@ test('a need manager sets up a recurring profile; the teacher answers half, sign
 	await page.getByRole('button', { name: 'Search' }).click()
 	await page.getByRole('row').filter({ hasText: 'Round 1' }).filter({ hasText: 'In progress' }).getByRole('link', { name: student }).click()
 	await expect(page.getByText('13 of 25 questions answered')).toBeVisible()
-	await page.getByRole('button', { name: 'Submit feedback' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: '12 questions are still unanswered' })).toBeVisible()
-	await page.getByRole('link', { name: 'Continue' }).click()
-	await expect(page.getByText('domain 3 of 5')).toBeVisible()
-	await expect(page.getByRole('radiogroup').nth(1).getByRole('radio', { name: 'Very Often' })).toBeChecked()
+	// The review step lists what is unanswered, each a link to its question.
+	await page.getByRole('link', { name: 'Review and submit' }).click()
+	await expect(page.getByRole('region', { name: '12 questions are still unanswered' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Submit feedback' })).toHaveCount(0)
+	await page.getByRole('region', { name: '12 questions are still unanswered' }).getByRole('link').first().click()
+	await expect(page.getByText('· domain 3 of 5')).toBeVisible()
+	await expect(page.getByRole('radiogroup').nth(1).getByRole('radio', { name: 'Very often' })).toBeChecked()
 	await answer(page, 3, 5)
 	await page.getByRole('button', { name: 'Save and next domain' }).click()
-	await expect(page.getByText('domain 4 of 5')).toBeVisible()
+	await expect(page.getByText('· domain 4 of 5')).toBeVisible()
 	await answer(page, 0, 5)
 	await page.getByRole('button', { name: 'Save and next domain' }).click()
-	await expect(page.getByText('domain 5 of 5')).toBeVisible()
+	await expect(page.getByText('· domain 5 of 5')).toBeVisible()
 	await answer(page, 0, 5)
 	await page.getByRole('button', { name: 'Save and review' }).click()
 	await expect(page.getByText('25 of 25 questions answered')).toBeVisible()
@@ -163,7 +158,7 @@ test('a need manager sets a key professional, closes a profile, filters the feed
 	await expect(page).toHaveURL(/status=complete/)
 	const rows = page.getByRole('row').filter({ hasText: student })
 	await expect(rows.first()).toContainText('Complete')
-	await expect(page.getByRole('row').filter({ hasText: 'Incomplete' })).toHaveCount(0)
+	await expect(page.getByRole('row').filter({ hasText: 'Not started' })).toHaveCount(0)
 	await rows.first().getByRole('link').click()
 	await expect(page.getByRole('heading', { level: 1, name: `Wellbeing and Needs Check: ${student}` })).toBeVisible()
 

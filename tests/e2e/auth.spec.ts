@@ -2,10 +2,10 @@ import { DEMO_PASSWORD, latestMail, linkIn, outboxSize, signIn } from './helpers
 import { expect, test } from './fixtures.ts'
 
 const HOMES = [
-	{ email: 'office@oakfield.test', path: '/school-admin', heading: 'Oakfield Primary School' },
+	{ email: 'office@oakfield.test', path: '/school-admin/students/list', heading: 'Students' },
 	{ email: 'senco@oakfield.test', path: '/need-manager/home', heading: 'Oakfield Primary School' },
 	{ email: 'teacher@oakfield.test', path: '/professional/home', heading: 'Oakfield Primary School' },
-	{ email: 'office@riverside.test', path: '/school-admin', heading: 'Riverside Academy' },
+	{ email: 'office@riverside.test', path: '/school-admin/students/list', heading: 'Students' },
 ]
 
 for (const user of HOMES) {
@@ -20,7 +20,7 @@ for (const user of HOMES) {
 test('the platform admin completes the e-mailed code step', async ({ page }) => {
 	const before = outboxSize()
 	await page.goto('/auth/login')
-	await page.getByLabel('E-mail').fill('admin@spencer.test')
+	await page.getByLabel('Email').fill('admin@spencer.test')
 	await page.getByLabel('Password').fill(DEMO_PASSWORD)
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page.getByLabel('Code')).toBeVisible()
@@ -37,11 +37,11 @@ test('the platform admin completes the e-mailed code step', async ({ page }) => 
 
 test('a wrong password gets one message, the same as an unknown account', async ({ page }) => {
 	await page.goto('/auth/login')
-	await page.getByLabel('E-mail').fill('teacher@oakfield.test')
+	await page.getByLabel('Email').fill('teacher@oakfield.test')
 	await page.getByLabel('Password').fill('Not-the!password1')
 	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: 'The e-mail address or password is incorrect.' })).toBeVisible()
-	await expect(page.getByLabel('E-mail')).toHaveValue('teacher@oakfield.test')
+	await expect(page.getByRole('alert').filter({ hasText: 'The email address or password is incorrect.' })).toBeVisible()
+	await expect(page.getByLabel('Email')).toHaveValue('teacher@oakfield.test')
 })
 
 test('forgot password → mail → new password → sign in; the used link then shows 1007', async ({ page }, testInfo) => {
@@ -50,8 +50,8 @@ test('forgot password → mail → new password → sign in; the used link then 
 	const before = outboxSize()
 	await page.goto('/auth/login')
 	await page.getByRole('link', { name: 'Forgot password?' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Password Recovery' })).toBeVisible()
-	await page.getByLabel('E-mail').fill(email)
+	await expect(page.getByRole('heading', { level: 1, name: 'Password recovery' })).toBeVisible()
+	await page.getByLabel('Email').fill(email)
 	await page.getByRole('button', { name: 'Send me a link' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'If an account uses that address' })).toBeVisible()
 
@@ -67,9 +67,9 @@ test('forgot password → mail → new password → sign in; the used link then 
 	await expect(page.getByText('Password changed').first()).toBeVisible()
 
 	await signIn(page, email, 'Harbour-Lights!42')
-	await expect(page).toHaveURL(/\/(school-admin|professional\/home)$/)
+	await expect(page).toHaveURL(/\/(school-admin\/students\/list|professional\/home)$/)
 
-	await page.getByRole('button', { name: 'Log out' }).click()
+	await page.getByRole('button', { name: 'Sign out' }).click()
 	await expect(page).toHaveURL('/auth/login')
 	await page.goto(link)
 	await expect(page.getByRole('alert').filter({ hasText: 'The token has expired. Please request a new link to continue.' })).toBeVisible()
@@ -79,8 +79,8 @@ test('an invitation link → set password → signed in', async ({ page }, testI
 	const email = testInfo.project.name === 'chromium' ? 'ta@oakfield.test' : 'support@riverside.test'
 	const link = linkIn(await latestMail(email, /invited to Spencer/), '/auth/set-password-from-email')
 	await page.goto(link)
-	await expect(page.getByRole('heading', { level: 1, name: 'Set Password' })).toBeVisible()
-	await expect(page.getByLabel('E-mail')).toHaveValue(email)
+	await expect(page.getByRole('heading', { level: 1, name: 'Set password' })).toBeVisible()
+	await expect(page.getByLabel('Email')).toHaveValue(email)
 	await page.getByLabel('Password').fill('Reading-Corner!8')
 	await page.getByRole('button', { name: 'Save password and sign in' }).click()
 	await expect(page).toHaveURL('/professional/home')
@@ -92,27 +92,45 @@ test('sign-out, then Back, shows the login screen', async ({ page }) => {
 	await expect(page).toHaveURL('/need-manager/home')
 	await page.goto('/settings/profile')
 	await expect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible()
-	await page.getByRole('button', { name: 'Log out' }).click()
+	await page.getByRole('button', { name: 'Sign out' }).click()
 	await expect(page).toHaveURL('/auth/login')
 	await page.goBack()
 	await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fsettings%2Fprofile/)
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeVisible()
 })
 
-test('redirect rules: another role’s area goes home, auth screens go home, unknown paths go home', async ({ page }) => {
-	await signIn(page, 'teacher@oakfield.test')
-	await page.goto('/school-admin')
-	await expect(page).toHaveURL('/professional/home')
-	await page.goto('/auth/login')
-	await expect(page).toHaveURL('/professional/home')
-	await page.goto('/this/does/not/exist')
-	await expect(page).toHaveURL('/professional/home')
-})
+/**
+ * The route rules (docs/architecture.md#routes) as (user, path, expected URL) rows: another role's area, auth screens and unknown
+ * paths go home; the school admin's area opens on the students list (13.1); `/students` is the quick student search for
+ * every school role, and sends anyone else home (13.2).
+ */
+const REDIRECT_RULES: { item?: string; rule: string; email: string; path: string; url: string; heading: string }[] = [
+	{ rule: 'another role’s area goes home', email: 'teacher@oakfield.test', path: '/school-admin', url: '/professional/home', heading: 'Oakfield Primary School' },
+	{ rule: 'auth screens go home', email: 'teacher@oakfield.test', path: '/auth/login', url: '/professional/home', heading: 'Oakfield Primary School' },
+	{ rule: 'unknown paths go home', email: 'teacher@oakfield.test', path: '/this/does/not/exist', url: '/professional/home', heading: 'Oakfield Primary School' },
+	{ item: '13.1', rule: 'the school admin’s area opens on the students list', email: 'office@oakfield.test', path: '/school-admin', url: '/school-admin/students/list', heading: 'Students' },
+	{ item: '13.1', rule: 'the school overview has its own address', email: 'office@oakfield.test', path: '/school-admin/overview', url: '/school-admin/overview', heading: 'Oakfield Primary School' },
+	{ item: '13.2', rule: '/students is the student search', email: 'teacher@oakfield.test', path: '/students', url: '/students', heading: 'Find a student' },
+	{ item: '13.2', rule: '/students is the student search', email: 'senco@oakfield.test', path: '/students', url: '/students', heading: 'Find a student' },
+	{ item: '13.2', rule: '/students is the student search', email: 'office@oakfield.test', path: '/students', url: '/students', heading: 'Find a student' },
+	{ item: '13.2', rule: '/students sends a platform admin home', email: 'admin@spencer.test', path: '/students', url: '/spencer-admin/schools', heading: 'Schools' },
+]
+
+for (const row of REDIRECT_RULES) {
+	test(`${row.item ? `[${row.item}] ` : ''}redirect rules: ${row.rule} (${row.email}: ${row.path} → ${row.url})`, async ({ page }) => {
+		await signIn(page, row.email)
+		// Signed in (the platform admin's code step included) before going anywhere.
+		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+		await page.goto(row.path)
+		await expect(page).toHaveURL(row.url)
+		await expect(page.getByRole('heading', { level: 1, name: row.heading })).toBeVisible()
+	})
+}
 
 test('a visitor to a protected page is sent to sign in, and then on to that page', async ({ page }) => {
 	await page.goto('/settings/profile')
 	await expect(page).toHaveURL('/auth/login?redirectTo=%2Fsettings%2Fprofile')
-	await page.getByLabel('E-mail').fill('office@oakfield.test')
+	await page.getByLabel('Email').fill('office@oakfield.test')
 	await page.getByLabel('Password').fill(DEMO_PASSWORD)
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page).toHaveURL('/settings/profile')
@@ -121,7 +139,7 @@ test('a visitor to a protected page is sent to sign in, and then on to that page
 test('the sidebar collapses and stays collapsed across pages', async ({ page }) => {
 	await signIn(page, 'office@oakfield.test')
 	const nav = page.getByRole('navigation', { name: 'Main' })
-	await expect(nav.getByRole('link', { name: 'School overview' })).toHaveAttribute('aria-current', 'page')
+	await expect(nav.getByRole('link', { name: 'Students', exact: true })).toHaveAttribute('aria-current', 'page')
 	await page.getByRole('button', { name: 'Collapse sidebar' }).click()
 	await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
 	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(86)

@@ -28,7 +28,7 @@ test('a browser error on a link with a token is reported without the token, the 
 	expect(event.environment).toBe('prod')
 	expect((event.request as { url: string }).url).toMatch(/\/auth\/new-password\?token=\[Filtered\]&email=\[Filtered\]$/)
 	await page.goto('/auth/forgot-password')
-	await page.getByLabel('E-mail').fill('E2eTypedMarker@oakfield.test')
+	await page.getByLabel('Email').fill('E2eTypedMarker@oakfield.test')
 	await reportFromPage(page, 'e2e browser error after typing')
 	const { raw } = reported()
 	for (const secret of ['e2etokenmarker', 'e2emailmarker', 'E2eTypedMarker']) expect(raw).not.toContain(secret)

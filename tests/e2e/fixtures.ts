@@ -3,9 +3,18 @@ import { test as base, expect, type Page, type Route } from '@playwright/test'
 
 type AxeFinding = { url: string; id: string; impact: string; help: string; targets: string[] }
 
+/**
+ * axe with the given tags, plus the rules axe marks experimental that check a WCAG A/AA criterion and so run only
+ * when named: `label-content-name-mismatch` (2.5.3, label in name: an accessible name must contain the visible text).
+ * (`options` first: `withTags` adds to the options, and `options` would replace them.)
+ */
+export function axeBuilder(page: Page, tags: string[]) {
+	return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).withTags(tags)
+}
+
 /** Runs axe on the page as it is and returns its serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
-	const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+	const results = await axeBuilder(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
 	return results.violations
 		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
 		.map((violation) => ({
@@ -39,10 +48,12 @@ async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Pro
 
 /**
  * Every test gets a page that is checked by axe each time a document loads,
- * and fails on any console error or uncaught page error.
+ * and fails on any console error or uncaught page error, except those a test
+ * expects and names with `test.use({ expectedConsoleErrors: /…/ })`.
  */
-export const test = base.extend<{ page: Page }>({
-	page: async ({ page, browser, javaScriptEnabled }, use) => {
+export const test = base.extend<{ page: Page; expectedConsoleErrors: RegExp | null }>({
+	expectedConsoleErrors: [null, { option: true }],
+	page: async ({ page, browser, javaScriptEnabled, expectedConsoleErrors }, use) => {
 		const findings: AxeFinding[] = []
 		const checked = new Set<string>()
 		const consoleErrors: string[] = []
@@ -69,8 +80,9 @@ export const test = base.extend<{ page: Page }>({
 		page.on('load', () => pending.push(check()))
 		page.on('console', (message) => {
 			// A 4xx answer to a form post (a field error, a refused code) is the app working, not a script error.
-			if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-				consoleErrors.push(message.text())
+			const text = message.text()
+			if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(text) && !expectedConsoleErrors?.test(text)) {
+				consoleErrors.push(text)
 			}
 		})
 		page.on('pageerror', (error) => consoleErrors.push(error.message))

@@ -55,7 +55,7 @@ export function linkIn(mail: Mail, pathname: string): string {
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
 	const before = outboxSize()
 	await page.goto('/auth/login')
-	await page.getByLabel('E-mail').fill(email)
+	await page.getByLabel('Email').fill(email)
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	// Either the code step appears, or the user lands on a signed-in page.
@@ -80,4 +80,20 @@ export async function choose(page: Page, label: string, option: string) {
 	}
 	await page.getByRole('button', { name: new RegExp(`${label}$`) }).press('Enter')
 	await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/**
+ * On the need manager's manage-students screen, finds the one student with this UPN and opens their
+ * "add profile" modal with the demo questionnaire chosen: the student's name and the open dialog.
+ */
+export async function openNewProfileFor(page: Page, upn: string) {
+	await page.getByLabel('Search by name or UPN').fill(upn)
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page.getByRole('row')).toHaveCount(2)
+	const student = (await page.getByRole('rowheader').locator('span').first().textContent())!.trim()
+	await page.getByRole('link', { name: `Add profile for ${student}` }).click()
+	const dialog = page.getByRole('dialog', { name: `One-time/recurring profile for ${student}` })
+	await expect(dialog).toBeVisible()
+	await choose(page, 'Questionnaire', 'Wellbeing and Needs Check')
+	return { student, dialog }
 }

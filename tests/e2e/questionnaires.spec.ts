@@ -140,7 +140,7 @@ test('build a questionnaire with two domains and three questions, reorder by key
 	const groups = page.getByRole('radiogroup')
 	await expect(groups).toHaveCount(3)
 	await expect(groups.first()).toHaveAccessibleName(`1.1 Finishes tasks (${tag()})`)
-	for (const label of ['Always', 'Very Often', 'Sometimes', 'Rarely', 'Never']) {
+	for (const label of ['Always', 'Very often', 'Sometimes', 'Rarely', 'Never']) {
 		await expect(groups.first().getByRole('radio', { name: label })).toBeDisabled()
 	}
 })
@@ -175,7 +175,7 @@ test('create a theme and a recommendation; deleting the referenced theme shows 1
 	await signInAdmin(page)
 	await page.goto('/spencer-admin/questionnaires/list')
 	const tabs = page.getByRole('navigation', { name: 'Questionnaires sections' })
-	await tabs.getByRole('link', { name: 'Theme List' }).click()
+	await tabs.getByRole('link', { name: 'Theme list' }).click()
 	await expect(page).toHaveURL('/spencer-admin/questionnaires/theme-list')
 
 	await page.getByRole('link', { name: 'Create theme' }).click()
@@ -209,7 +209,7 @@ test('create a theme and a recommendation; deleting the referenced theme shows 1
 	await expect(page.getByRole('article')).toHaveCount(1)
 	await expect(card).toBeVisible()
 
-	await tabs.getByRole('link', { name: 'Theme List' }).click()
+	await tabs.getByRole('link', { name: 'Theme list' }).click()
 	await page.getByRole('link', { name: `Delete ${theme}` }).click()
 	dialog = await dialogNamed(page, 'Delete theme')
 	await dialog.getByRole('button', { name: 'Delete theme' }).click()

@@ -9,7 +9,7 @@ test('staff of two schools switch school from the header, with the keyboard; it 
 	await expect(page).toHaveURL('/need-manager/home')
 	const school = page.getByRole('banner').getByRole('combobox', { name: 'School' })
 	await expect(school).toHaveValue(/.+/)
-	await expect(school.locator('option:checked')).toHaveText('Meadow View School (Need manager)')
+	await expect(school.locator('option:checked')).toHaveText('Meadow View School (SENCo / need manager)')
 
 	// Keyboard only: focus the select, choose, Tab to Switch, Enter.
 	await school.focus()
@@ -19,13 +19,13 @@ test('staff of two schools switch school from the header, with the keyboard; it 
 	await expect(switchButton).toBeFocused()
 	await page.keyboard.press('Enter')
 
-	await expect(page).toHaveURL('/school-admin')
-	await expect(page.getByRole('heading', { level: 1, name: 'Riverside Academy' })).toBeVisible()
+	await expect(page).toHaveURL('/school-admin/students/list')
+	await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
 	await expect(page.getByText('Now working in Riverside Academy').first()).toBeVisible()
 	await expect(school.locator('option:checked')).toHaveText('Riverside Academy (School admin)')
 	// The choice is the session's: a new page load keeps it.
 	await page.goto('/')
-	await expect(page).toHaveURL('/school-admin')
+	await expect(page).toHaveURL('/school-admin/students/list')
 
 	// At 320 px (sidebar collapsed) the header wraps rather than scrolling sideways, and switching back still works.
 	await page.getByRole('button', { name: 'Collapse sidebar' }).click()
@@ -36,7 +36,7 @@ test('staff of two schools switch school from the header, with the keyboard; it 
 	expect(overflow).toBeLessThanOrEqual(0)
 	const box = (await switchButton.boundingBox())!
 	expect(box.x + box.width).toBeLessThanOrEqual(320)
-	await school.selectOption({ label: 'Meadow View School (Need manager)' })
+	await school.selectOption({ label: 'Meadow View School (SENCo / need manager)' })
 	await switchButton.click()
 	await expect(page).toHaveURL('/need-manager/home')
 	await expect(page.getByText('Now working in Meadow View School').first()).toBeVisible()

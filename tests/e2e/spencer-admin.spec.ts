@@ -1,4 +1,4 @@
-import { latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { hasJs, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 test('create a school; a duplicate subdomain shows 1001 beside the field', async ({ page }, testInfo) => {
@@ -35,7 +35,7 @@ test('add a school admin, who completes the invitation; impersonate them; exit b
 	const dialog = page.getByRole('dialog', { name: 'Add school admin' })
 	await dialog.getByLabel('First name').fill('Hannah')
 	await dialog.getByLabel('Last name').fill(lastName)
-	await dialog.getByLabel('E-mail').fill(email)
+	await dialog.getByLabel('Email').fill(email)
 	await page.getByRole('button', { name: 'Add and send invitation' }).click()
 	await expect(page.getByText('School admin added').first()).toBeVisible()
 	await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Invited')
@@ -47,16 +47,66 @@ test('add a school admin, who completes the invitation; impersonate them; exit b
 	await them.goto(link)
 	await them.getByLabel('Password').fill('Meadow-Lark!2026')
 	await them.getByRole('button', { name: 'Save password and sign in' }).click()
-	await expect(them).toHaveURL('/school-admin')
-	await expect(them.getByRole('heading', { level: 1, name: 'Meadow View School' })).toBeVisible()
+	await expect(them).toHaveURL('/school-admin/students/list')
+	await expect(them.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
 	await theirs.close()
 
 	await page.reload()
 	await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Active')
 	await page.getByRole('button', { name: `Impersonate Hannah ${lastName}` }).click()
-	await expect(page).toHaveURL('/school-admin')
+	await expect(page).toHaveURL('/school-admin/students/list')
 	await expect(page.getByText(`You are in impersonation mode, viewing ${email} account. To exit, click`)).toBeVisible()
 	await page.getByRole('button', { name: 'Exit impersonation' }).click()
 	await expect(page).toHaveURL('/spencer-admin/schools')
 	await expect(page.getByText(/You are in impersonation mode/)).toHaveCount(0)
+})
+
+test('[13.6] an impersonation whose cookie is no longer valid ends with the warning and code 10002, then the schools list after 1.5 s', async ({ page, context }) => {
+	test.setTimeout(90_000)
+	// With JavaScript the page's clock is the test's: the 1.5 s are stepped through, not waited for.
+	if (hasJs()) await page.clock.install()
+	await signIn(page, 'admin@spencer.test')
+	await page.getByRole('link', { name: 'Oakfield Primary School' }).click()
+	await page.getByRole('button', { name: 'Impersonate Tom Harris' }).click()
+	await expect(page.getByText('You are in impersonation mode, viewing teacher@oakfield.test account. To exit, click')).toBeVisible()
+
+	// A cookie whose signature no longer matches: "invalid", as an expired one is.
+	const cookie = (await context.cookies()).find((candidate) => candidate.name === '__Host-spencer_impersonation')!
+	const tampered = `${cookie.value.slice(0, -3)}${cookie.value.endsWith('AAA') ? 'BBB' : 'AAA'}`
+	await context.addCookies([{ ...cookie, value: tampered }])
+	expect((await context.cookies()).filter((candidate) => candidate.name === cookie.name).map((candidate) => candidate.value)).toEqual([tampered])
+
+	if (hasJs()) {
+		// Paused, the page's timers (and animation frames) run only when the test steps the clock. The pause point is a
+		// second ahead: under load more than 100 ms can pass before pauseAt runs, and it cannot go back in time.
+		await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+		try {
+			// A client-side navigation: its data request is answered with the interstitial.
+			await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click()
+			await expect(page).toHaveURL('/impersonation/ended')
+			await expect(page.getByRole('heading', { level: 1, name: 'Back to your own account' })).toBeVisible()
+			await expect(page.locator('main[data-error-code="10002"]')).toContainText('Your impersonation has ended (code 10002)')
+			await expect(page.getByRole('link', { name: 'Go to schools now' })).toHaveAttribute('href', '/impersonation/ended?continue')
+			await page.clock.runFor(1400)
+			await expect(page).toHaveURL('/impersonation/ended')
+			await page.clock.runFor(100)
+			await expect(page).toHaveURL('/spencer-admin/schools')
+		} finally {
+			await page.clock.resume()
+		}
+	} else {
+		// Without JavaScript: the interstitial's own meta refresh moves on.
+		const landed = await page.goto('/professional/questionnaires')
+		expect(landed?.url()).toMatch(/\/impersonation\/ended$/)
+		const html = (await landed?.text()) ?? ''
+		expect(html).toContain('data-error-code="10002"')
+		expect(html).toMatch(/role="status"[^>]*>.*Impersonation ended.*Session expired\. Please start impersonation again\./)
+		await expect(page).toHaveURL('/spencer-admin/schools')
+	}
+	// The warning toast stays on the schools list: for the rest of its time with JavaScript, until the next page without.
+	await expect(page.getByText('Impersonation ended', { exact: true })).toBeVisible()
+	await expect(page.getByText('Session expired. Please start impersonation again.', { exact: true })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible()
+	await expect(page.getByText(/You are in impersonation mode/)).toHaveCount(0)
+	expect((await context.cookies()).some((candidate) => candidate.name === '__Host-spencer_impersonation')).toBe(false)
 })

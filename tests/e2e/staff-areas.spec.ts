@@ -7,6 +7,18 @@ const people = [
 	{ email: 'teacher@oakfield.test', area: '/professional' },
 ]
 
+// WCAG 2.5.3: the header's account link is named by the text it shows (name, then role as staff know it), with what it
+// opens after; no aria-label that would replace that text.
+test('the account link in the header is named by its visible text', async ({ page }) => {
+	await signIn(page, 'senco@oakfield.test')
+	const account = page.getByRole('banner').getByRole('link', { name: /profile settings/ })
+	await expect(account).not.toHaveAttribute('aria-label')
+	await expect(account).toContainText('Sarah Collins')
+	await expect(account).toContainText('SENCo / need manager')
+	// Chromium puts a space around each of the link's blocks: "Sarah Collins , SENCo / need manager : profile settings".
+	await expect(account).toHaveAccessibleName(/^Sarah Collins\W+SENCo \/ need manager\W+profile settings$/)
+})
+
 for (const { email, area } of people) {
 	test(`${email} visits students, groups, a group and the directory`, async ({ page }) => {
 		// Seven pages, each checked by axe (twice as slow without JavaScript): more than the default 30 s.
@@ -42,7 +54,7 @@ for (const { email, area } of people) {
 		await nav.getByRole('link', { name: 'Directory' }).click()
 		await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible()
 		await expect(page.getByRole('row', { name: /Olivia Bennett/ })).toContainText('School admin')
-		await page.getByLabel('Search by name, e-mail or job title').fill('SENCo')
+		await page.getByLabel('Search by name, email or job title').fill('SENCo')
 		await page.getByRole('button', { name: 'Search' }).click()
 		await expect(page.getByText('Showing 1–1 of 1')).toBeVisible()
 		await expect(page.getByRole('row', { name: /Sarah Collins/ })).toContainText('senco@oakfield.test')

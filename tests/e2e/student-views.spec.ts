@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test'
+import { formatScore, formatScoreChange } from '../../app/lib/format.ts'
 import { withCheckLetter } from '../../app/lib/upn.ts'
 import { expect, test } from './fixtures.ts'
 import { hasJs, signIn } from './helpers.ts'
@@ -35,8 +36,6 @@ async function openSuggestionsOf(page: Page, upn: string) {
 	throw new Error(`no suggestions listed for ${upn}`)
 }
 
-const score = (value: number) => value.toFixed(2)
-const change = (value: number) => (Math.abs(value) < 0.005 ? '0.00' : `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`)
 const band = (value: number) => (value < 1.5 ? 'Low' : value < 2.5 ? 'Medium' : 'High')
 
 test('senco: analysis and comparison match the answers, two suggestions added, the profile shows them and prints on two A4 pages at most', async ({ page }) => {
@@ -66,7 +65,7 @@ test('senco: analysis and comparison match the answers, two suggestions added, t
 		['Medium', String(student.severity.medium), expect.stringMatching(/%$/)],
 		['Low', String(student.severity.low), expect.stringMatching(/%$/)],
 	])
-	expect(await rows(page, `Domain scores, round ${round}`)).toEqual(student.domains.map((domain) => [domain.name, score(domain.score)]))
+	expect(await rows(page, `Domain scores, round ${round}`)).toEqual(student.domains.map((domain) => [domain.name, formatScore(domain.score)]))
 	// The charts come with JavaScript only; the tables are there either way.
 	await expect(page.locator('.apexcharts-canvas')).toHaveCount(hasJs() ? 2 : 0)
 
@@ -76,9 +75,9 @@ test('senco: analysis and comparison match the answers, two suggestions added, t
 	expect(await rows(page, 'Differences by domain')).toEqual(
 		student.domains.map((domain) => [
 			domain.name,
-			score(domain.previous),
-			score(domain.score),
-			change(Number(score(domain.score)) - Number(score(domain.previous))),
+			formatScore(domain.previous),
+			formatScore(domain.score),
+			formatScoreChange(domain.score, domain.previous),
 			band(domain.previous) === band(domain.score) ? `No change (${band(domain.score)})` : `${band(domain.previous)}→ to ${band(domain.score)}`,
 		]),
 	)
@@ -110,7 +109,7 @@ test('senco: analysis and comparison match the answers, two suggestions added, t
 	}
 
 	// The info modal shows the recommendation's text.
-	await page.getByRole('link', { name: titles[0] }).click()
+	await page.getByRole('link', { name: titles[0], exact: true }).click()
 	await expect(page.getByRole('dialog', { name: titles[0] })).toContainText('Agreed at the support meeting.')
 	await page.getByRole('dialog', { name: titles[0] }).getByRole('link', { name: 'Close' }).click()
 	await expect(page.getByRole('dialog')).toHaveCount(0)

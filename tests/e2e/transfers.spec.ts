@@ -56,7 +56,7 @@ test('send a transfer to Riverside, approve it there: the student leaves Oakfiel
 	await expect(sent).toContainText('Riverside Academy')
 	await expect(sent).toContainText('Request sent')
 
-	await page.getByRole('button', { name: 'Log out' }).click()
+	await page.getByRole('button', { name: 'Sign out' }).click()
 	await signIn(page, 'office@riverside.test')
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Students' }).click()
 	await page.getByRole('navigation', { name: 'Students sections' }).getByRole('link', { name: 'Transfer students' }).click()
@@ -82,7 +82,7 @@ test('send a transfer to Riverside, approve it there: the student leaves Oakfiel
 	await expect(profiles).toContainText('Recurring, every 6 weeks')
 
 	// Gone from Oakfield.
-	await page.getByRole('button', { name: 'Log out' }).click()
+	await page.getByRole('button', { name: 'Sign out' }).click()
 	await signIn(page, 'office@oakfield.test')
 	await findStudent(page, upn)
 	await expect(page.getByText('No matching data')).toBeVisible()

@@ -296,11 +296,11 @@ describe('answering', () => {
 		base = `/professional/questionnaires/${feedbackId}/domains`
 	})
 
-	test('the round is listed under Questionnaires as Incomplete, due two weeks after it opens', async () => {
+	test('the round is listed under Questionnaires as Not started, due two weeks after it opens', async () => {
 		const [student] = await app.sql<{ name: string }>("select first_name || ' ' || last_name as name from student where id = ?", [linkedStudentId])
 		const html = await (await teacher.request(`/professional/questionnaires?status=incomplete&q=${encodeURIComponent(student!.name)}`)).text()
 		expect(html).toContain(`${base}`)
-		expect(html).toContain('Incomplete')
+		expect(html).toContain('Not started')
 		const due = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/')
 		expect(html).toContain(due)
 	})
@@ -353,11 +353,28 @@ describe('answering', () => {
 		expect(await app.sql('select status, submitted_at from feedback where id = ?', [feedbackId])).toEqual([{ status: 'inProgress', submitted_at: null }])
 	})
 
+	test('[14.4] the review step lists each unanswered question with a link to it, and offers Submit only when none is left', async () => {
+		const overview = await (await teacher.request(base)).text()
+		expect(overview).toContain(`${base}?step=review`)
+		expect(overview).not.toContain('value="submit"')
+		const [unanswered] = await questionsOf(domainIds[2]!)
+		const review = await (await teacher.request(`${base}?step=review`)).text()
+		expect(review).toContain('Review and submit')
+		expect(review).toContain('still unanswered')
+		expect(review).toContain(`${base}/${domainIds[2]}#question-${unanswered}`)
+		expect(review).not.toContain('value="submit"')
+	})
+
 	test('once every question is answered, submit completes it; afterwards it is read-only', async () => {
 		for (const domainId of domainIds) {
 			const questions = await questionsOf(domainId)
-			await teacher.post(`${base}/${domainId}`, { intent: 'review', ...Object.fromEntries(questions.map((id, index) => [`answer-${id}`, String(index % 5)])) })
+			const saved = await teacher.post(`${base}/${domainId}`, { intent: 'review', ...Object.fromEntries(questions.map((id, index) => [`answer-${id}`, String(index % 5)])) })
+			expect(saved.headers.get('Location')).toBe(`${base}?step=review`)
 		}
+		// The review is the confirmation: its Submit is the only one.
+		const review = await (await teacher.request(`${base}?step=review`)).text()
+		expect(review).not.toContain('still unanswered')
+		expect(review).toContain('value="submit"')
 		const submitted = await teacher.post(base, { intent: 'submit' })
 		expect(submitted.status).toBe(302)
 		expect(submitted.headers.get('Location')).toBe('/professional/questionnaires')
@@ -389,7 +406,7 @@ describe('answering', () => {
 		const sencosOwn = await createProfile(strangerStudentId, { kind: 'one-time', intervalWeeks: '', startDate: isoDaysAgo(0) }, [sencoMember])
 		const sencoFeedback = await feedbackOf(sencosOwn, sencoMember)
 		const [question] = await questionsOf(domainIds[0]!)
-		const paths = [`/professional/questionnaires/${sencoFeedback}/domains`, `/professional/questionnaires/${sencoFeedback}/domains/${domainIds[0]}`]
+		const paths = [`/professional/questionnaires/${sencoFeedback}/domains`, `/professional/questionnaires/${sencoFeedback}/domains?step=review`, `/professional/questionnaires/${sencoFeedback}/domains/${domainIds[0]}`]
 		for (const path of paths) {
 			expect((await teacher.request(path)).status, path).toBe(404)
 			expect((await teacher.post(path, { intent: 'answer', questionId: question!, value: '2' })).status, path).toBe(404)
@@ -466,6 +483,7 @@ describe('another school’s records are 404 on every route of both areas', () =
 
 	const routes = (): { method: string; path: (area: string) => string; form?: Record<string, string> }[] => [
 		{ method: 'GET', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains` },
+		{ method: 'GET', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains?step=review` },
 		{ method: 'GET', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains/${domainIds[0]}` },
 		{ method: 'GET', path: (area: string) => `${area}/feedback/${feedbackId}` },
 		{ method: 'POST', path: (area: string) => `${area}/questionnaires/${feedbackId}/domains`, form: { intent: 'submit' } },

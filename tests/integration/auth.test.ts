@@ -28,7 +28,9 @@ describe('sign-in with a password', () => {
 
 		const home = await browser.request('/')
 		expect(home.headers.get('Location')).toBe('/school-admin')
-		const page = await browser.request('/school-admin')
+		const area = await browser.request('/school-admin')
+		expect(area.headers.get('Location')).toBe('/school-admin/students/list')
+		const page = await browser.request('/school-admin/students/list')
 		expect(page.status).toBe(200)
 		expect(page.headers.get('Cache-Control')).toBe('no-store')
 	})
@@ -39,7 +41,7 @@ describe('sign-in with a password', () => {
 		expect(known.status).toBe(400)
 		expect(unknown.status).toBe(400)
 		const [a, b] = [await known.text(), await unknown.text()]
-		expect(a).toContain('The e-mail address or password is incorrect.')
+		expect(a).toContain('The email address or password is incorrect.')
 		const strip = (html: string) => html.replace(/nonce="[^"]+"/g, '')
 		expect(strip(a.replaceAll('teacher@oakfield.test', 'X'))).toBe(strip(b.replaceAll('nobody@oakfield.test', 'X')))
 	})

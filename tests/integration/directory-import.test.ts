@@ -70,9 +70,9 @@ describe('importing staff by e-mail', () => {
 		const job = await waitForJob(app, id)
 		expect(job).toMatchObject({ status: 'completed_with_errors', total: 6, created: 2, updated: 1, failed: 3 })
 		expect(job.row_errors).toEqual([
-			{ row: 5, column: 'E-mail', message: 'This address can’t be added to a school’s directory. Use another address for this person.' },
+			{ row: 5, column: 'Email', message: 'This address can’t be added to a school’s directory. Use another address for this person.' },
 			{ row: 6, column: 'Role', message: 'The school must keep at least one school admin' },
-			{ row: 7, column: 'Role', message: 'Use School admin, Need manager or Professional' },
+			{ row: 7, column: 'Role', message: 'Use School admin, SENCo / need manager or Staff member' },
 		])
 		expect((await app.sql<{ n: number }>('select count(*)::int as n from users'))[0]!.n).toBe(users + 1)
 		expect(await member('new.teacher@oakfield.test')).toEqual({ role: 'professional', job_title: 'Year 2 Teacher', access: 'none', first_name: 'Nadia', last_name: 'Hussain' })

@@ -98,3 +98,27 @@ test('no assessment page writes a row, though rounds have fallen due; the schedu
 	const questionnaires = await page(teacher, '/professional/questionnaires?q=Dueday')
 	expect(questionnaires).toContain('Dueday Pupil')
 })
+
+test('[13.6] an ended impersonation’s answer writes nothing but the renewal of the session (ADR 026)', async () => {
+	const admin = new Browser(app)
+	await admin.signIn('admin@spencer.test')
+	const [oakfield] = await app.sql<{ id: string }>("select id from school where subdomain = 'oakfield'")
+	const [senco] = await app.sql<{ id: string }>("select id from users where email = 'senco@oakfield.test'")
+	expect((await admin.post(`/spencer-admin/schools/${oakfield!.id}`, { intent: 'impersonate', userId: senco!.id })).status).toBe(302)
+	await app.sql("update impersonation set expires_at = now() - interval '1 second' where ended_at is null")
+	const rows = () => app.sql('select id, started_at, expires_at, ended_at from impersonation order by id')
+	const sessions = async () => (await app.sql<{ id: string }>('select id from session order by id')).map((row) => row.id)
+	const [impersonations, sessionsBefore, counts] = [await rows(), await sessions(), await rowCounts()]
+
+	const answer = await admin.request('/need-manager/home')
+	expect(answer.headers.get('Location')).toBe('/impersonation/ended')
+	await page(admin, '/impersonation/ended')
+
+	// The impersonation row is left as it was (its expiresAt says it is over), no audit event, nothing else:
+	expect(await rows()).toEqual(impersonations)
+	expect(await rowCounts()).toEqual(counts)
+	// ...but the admin's session, bound to the impersonation, is replaced by a new one (a new session id).
+	const sessionsAfter = await sessions()
+	expect(sessionsAfter.filter((id) => !sessionsBefore.includes(id))).toHaveLength(1)
+	expect(sessionsBefore.filter((id) => !sessionsAfter.includes(id))).toHaveLength(1)
+})

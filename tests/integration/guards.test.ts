@@ -38,9 +38,18 @@ describe.each(USERS)('$email', ({ email, home }) => {
 
 	test(`/ → ${home}, which answers 200 with no-store`, async () => {
 		expect((await browser.request('/')).headers.get('Location')).toBe(home)
-		// The platform admin's home opens on its schools list; the need manager's and the professional's on their home tabs.
-		const landing: Record<string, string> = { '/spencer-admin': '/spencer-admin/schools', '/need-manager': '/need-manager/home', '/professional': '/professional/home' }
-		const page = await browser.request(landing[home] ?? home)
+		// Each area opens on its first screen: the platform admin's on the schools list, the school admin's on the students list
+		// ([13.1]), the need manager's and the professional's on their home tabs.
+		const landing: Record<string, string> = {
+			'/spencer-admin': '/spencer-admin/schools',
+			'/school-admin': '/school-admin/students/list',
+			'/need-manager': '/need-manager/home',
+			'/professional': '/professional/home',
+		}
+		const first = await browser.request(home)
+		expect(first.status).toBe(302)
+		expect(first.headers.get('Location')).toBe(landing[home])
+		const page = await browser.request(landing[home]!)
 		expect(page.status).toBe(200)
 		expect(page.headers.get('Cache-Control')).toBe('no-store')
 	})
@@ -62,6 +71,37 @@ describe.each(USERS)('$email', ({ email, home }) => {
 	test('profile settings are open to every role', async () => {
 		expect((await browser.request('/settings/profile')).status).toBe(200)
 	})
+})
+
+test('[13.1] the school admin’s area opens on the students list; the school overview is a sidebar item of its own', async () => {
+	const office = new Browser(app)
+	await office.signIn('office@oakfield.test')
+	expect((await office.request('/')).headers.get('Location')).toBe('/school-admin')
+	const area = await office.request('/school-admin')
+	expect(area.status).toBe(302)
+	expect(area.headers.get('Location')).toBe('/school-admin/students/list')
+	const list = await office.request('/school-admin/students/list')
+	expect(list.status).toBe(200)
+	const html = await list.text()
+	// The sidebar: Students first, and the overview under its own address, no longer the area's root.
+	expect(html).toContain('href="/school-admin/overview"')
+	expect(html).not.toContain('href="/school-admin"')
+	expect(html.indexOf('href="/school-admin/students"')).toBeLessThan(html.indexOf('href="/school-admin/overview"'))
+
+	const [school] = await app.sql<{ id: string }>("select id from school where subdomain = 'oakfield'")
+	const [{ waiting } = { waiting: -1 }] = await app.sql<{ waiting: number }>(
+		"select count(*)::int as waiting from transfer_request where to_school_id = ? and status = 'created'",
+		[school!.id],
+	)
+	const overview = await office.request('/school-admin/overview')
+	expect(overview.status).toBe(200)
+	const text = (await overview.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+	expect(text).toContain('School overview · Spencer')
+	expect(text).toContain(`Transfer requests waiting for you ${waiting}`)
+	// Another role is sent to its own home from the overview too.
+	const teacher = new Browser(app)
+	await teacher.signIn('teacher@oakfield.test')
+	expect((await teacher.request('/school-admin/overview')).headers.get('Location')).toBe('/professional')
 })
 
 test('a user with no school access and no platform role → /settings/profile', async () => {
@@ -110,7 +150,7 @@ test('an expired session: the login screen with redirectTo and a "Session expire
 	const login = await browser.request('/auth/login?redirectTo=%2Fprofessional')
 	const html = await login.text()
 	expect(html).toContain('Session expired')
-	expect(html).toContain('Please login back in your account.')
+	expect(html).toContain('Please sign in again.')
 	// The toast is shown once.
 	expect(await (await browser.request('/auth/login')).text()).not.toContain('Session expired')
 })
@@ -126,8 +166,8 @@ test('a password change ends the user’s other sessions but keeps this one', as
 		newPassword: 'Meadow-View!2027',
 	})
 	expect(changed.status).toBe(302)
-	expect((await laptop.request('/school-admin')).status).toBe(200)
-	expect((await phone.request('/school-admin')).status).toBe(302)
+	expect((await laptop.request('/school-admin/overview')).status).toBe(200)
+	expect((await phone.request('/school-admin/overview')).status).toBe(302)
 	const [row] = await app.sql<{ count: number }>(
 		"select count(*)::int as count from audit_event where action = 'account.password-changed'",
 	)

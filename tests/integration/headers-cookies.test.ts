@@ -89,15 +89,15 @@ describe('the impersonation cookie', () => {
 		return { admin, setCookie: started.headers.getSetCookie().find((value) => value.startsWith(`${IMPERSONATION}=`)) ?? '' }
 	}
 
-	/** The cookie is cleared, the admin is back on the schools list as themselves, with the warning and its code. */
+	/** The cookie is cleared, the admin is back as themselves, on the interstitial with the warning and its code (10002, ADR 026). */
 	async function expectEnded(admin: Browser, response: Response) {
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('/spencer-admin/schools')
+		expect(response.headers.get('Location')).toBe('/impersonation/ended')
 		expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${IMPERSONATION}=;`) && /Max-Age=0/i.test(cookie))).toBe(true)
 		expect(admin.cookies.has(IMPERSONATION)).toBe(false)
-		const page = textOf(await (await admin.request('/spencer-admin/schools')).text())
-		expect(page).toContain('Impersonation Ended')
-		expect(page).toContain('(Error 10002)')
+		const html = await (await admin.request('/impersonation/ended')).text()
+		expect(html).toContain('data-error-code="10002"')
+		expect(textOf(html)).toContain('Impersonation ended')
 		expect((await (await admin.request('/api/me')).json()).email).toBe('admin@spencer.test')
 	}
 
@@ -111,7 +111,7 @@ describe('the impersonation cookie', () => {
 		expect((await (await admin.request('/api/me')).json()).email).toBe('senco@oakfield.test')
 	})
 
-	test('with a bad signature it is cleared, with "Impersonation Ended" (10002)', async () => {
+	test('with a bad signature it is cleared, with "Impersonation ended" (10002)', async () => {
 		const { admin } = await impersonating()
 		const value = admin.cookies.get(IMPERSONATION) ?? ''
 		admin.cookies.set(IMPERSONATION, `${value.slice(0, -3)}${value.endsWith('AAA') ? 'BBB' : 'AAA'}`)

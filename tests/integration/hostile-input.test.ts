@@ -245,7 +245,7 @@ afterAll(() => app?.close())
  * session's sliding expiry (`expires_at`, `last_seen_at`, `updated_at`: every
  * signed-in request moves it), rate-limit counters (auth posts are counted
  * whatever they carry), the audit of reads (a student's profile, analysis,
- * comparison or feedback seen: DESIGN.md §8 audits every read), and
+ * comparison or feedback seen: every read is audited, docs/architecture.md#security), and
  * app_secret (a signing secret is made once, by the first request that needs
  * it, such as the first refusal shown as a toast).
  */

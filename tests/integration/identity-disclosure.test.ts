@@ -173,7 +173,7 @@ describe('the directory import', () => {
 		const id = await importFile(riverOffice, IMPORT, csv)
 		const job = await waitForJob(app, id)
 		expect(job).toMatchObject({ created: 2, updated: 0, failed: 2 })
-		expect(job.row_errors.find((error) => error.row === 4)).toEqual({ row: 4, column: 'E-mail', message: CANNOT_ADD })
+		expect(job.row_errors.find((error) => error.row === 4)).toEqual({ row: 4, column: 'Email', message: CANNOT_ADD })
 		const status = textOf(await raw(riverOffice, `${IMPORT}/${id}`))
 		expect(status).not.toMatch(/administrator|platform|another school|Sarah|Collins/i)
 		const errors = await (await riverOffice.request(`${IMPORT}/${id}/errors.csv`)).text()

@@ -390,7 +390,7 @@ describe('the seeded questionnaire has profiles', () => {
 		const positions = domains.map((domain) => text.indexOf(domain.name))
 		expect(positions.every((position) => position >= 0)).toBe(true)
 		expect([...positions].sort((a, b) => a - b)).toEqual(positions)
-		for (const label of ['Always', 'Very Often', 'Sometimes', 'Rarely', 'Never']) expect(text).toContain(label)
+		for (const label of ['Always', 'Very often', 'Sometimes', 'Rarely', 'Never']) expect(text).toContain(label)
 		const radios = html.match(/<input[^>]*type="radio"[^>]*>/g) ?? []
 		const questions = await count(
 			'select count(*)::int as count from question q join domain d on d.id = q.domain_id where d.questionnaire_id = ?',
@@ -484,8 +484,12 @@ describe('recommendations', () => {
 		expect(high.length).toBeLessThan(all.length)
 		const both = await titlesOn(`${BASE}/recommendations?theme=${anxiety!.id}&severity=medium`)
 		expect(both).toEqual(await idsWhere("where theme_id = ? and severity = 'medium'", [anxiety!.id]))
-		// Nonsense in the query is no filter at all.
-		expect(await titlesOn(`${BASE}/recommendations?theme=nonsense&severity=low`)).toEqual(all)
+		// Nonsense in the query is illegal input (issue 13, item 8): said so, and nothing listed rather than everything.
+		const nonsense = await admin.request(`${BASE}/recommendations?theme=nonsense&severity=low`)
+		expect(nonsense.status).toBe(400)
+		const html = await nonsense.text()
+		expect(html).toContain('Illegal input')
+		expect(await titlesOn(`${BASE}/recommendations?theme=nonsense&severity=low`)).toEqual([])
 	})
 
 	test('create and edit; the description shows as paragraphs with safe links', async () => {

@@ -45,7 +45,7 @@ describe('suggestions', () => {
 		expect(offered.toSorted()).toEqual(medium.map((row) => row.id).toSorted())
 		expect(html.includes('From high')).toBe(false)
 		// Belonging: the need manager's reverse-scored Very Often (need 1) and the teacher's 2 → 1.5.
-		expect(html.includes('Medium need (1.50)')).toBe(true)
+		expect(html.includes('Medium need (1.5)')).toBe(true)
 	})
 
 	test('the list shows the profile with its count, and the list (SQL) agrees with each review page (scoring module)', async () => {
@@ -155,6 +155,25 @@ describe('adding and dismissing', () => {
 		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.dismiss'")).toHaveLength(1)
 	})
 
+	test('[14.4] "Dismiss chosen" first posts for a confirmation: the modal names the chosen, and nothing is written', async () => {
+		const [first, second] = checkboxes(await (await senco.request(review())).text())
+		const response = await postPairs(senco, `${review()}?modal=dismiss-chosen`, [
+			['intent', 'confirm-dismiss'],
+			['recommendation', first!],
+			['recommendation', second!],
+			['note', 'Agreed with Mum'],
+		])
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('Dismiss 2 recommendations?')
+		// Its form posts the real dismissal with the same choice and note.
+		expect(html).toMatch(new RegExp(`name="recommendation" value="${first}"`))
+		expect(html).toMatch(new RegExp(`name="recommendation" value="${second}"`))
+		expect(html).toContain('value="Agreed with Mum"')
+		expect(await app.sql('select id from student_recommendation where student_id = ? and recommendation_id in (?, ?)', [hand.studentId, first, second])).toEqual([])
+		expect(checkboxes(await (await senco.request(review())).text())).toEqual(expect.arrayContaining([first, second]))
+	})
+
 	test('nothing chosen (400), or something that is not a current suggestion (409): said on the form, nothing written', async () => {
 		const count = async () => (await app.sql<{ n: number }>('select count(*)::int as n from student_recommendation where student_id = ?', [hand.studentId]))[0]!.n
 		const before = await count()
@@ -170,6 +189,16 @@ describe('adding and dismissing', () => {
 		])
 		expect(sneaky.status).toBe(409)
 		expect((await sneaky.text()).includes('These suggestions have changed since the page was loaded')).toBe(true)
+		// The confirmation of "Dismiss chosen" says so too, rather than naming fewer than were chosen.
+		const staleConfirm = await postPairs(senco, `${review()}?modal=dismiss-chosen`, [
+			['intent', 'confirm-dismiss'],
+			['recommendation', offered!],
+			['recommendation', high!.id],
+		])
+		expect(staleConfirm.status).toBe(409)
+		const staleHtml = await staleConfirm.text()
+		expect(staleHtml).toContain('These suggestions have changed since the page was loaded')
+		expect(staleHtml).not.toContain('Dismiss this recommendation?')
 		expect(await count()).toBe(before)
 	})
 })
@@ -224,7 +253,7 @@ describe('guards', () => {
 	test("another school's need manager: 404 on the review and its posts, and not in their list", async () => {
 		expect((await riverside.request(review())).status).toBe(404)
 		const [offered] = checkboxes(await (await senco.request(review())).text())
-		for (const intent of ['add', 'dismiss']) {
+		for (const intent of ['add', 'dismiss', 'confirm-dismiss']) {
 			const response = await postPairs(riverside, review(), [
 				['intent', intent],
 				['recommendation', offered!],

@@ -102,7 +102,7 @@ describe('before switching, a session acts in the oldest membership', () => {
 		expect(html).toContain('action="/switch-school"')
 		expect(html).toMatch(/<label[^>]*for="school-switcher"[^>]*>School<\/label>/)
 		expect(html).toContain(`<option value="${ids.atOakfield}" selected="">Oakfield Primary School (School admin)</option>`)
-		expect(html).toContain(`<option value="${ids.atRiverside}">Riverside Academy (Professional)</option>`)
+		expect(html).toContain(`<option value="${ids.atRiverside}">Riverside Academy (Staff member)</option>`)
 		expect(textOf(html)).toContain('Switch')
 		expect(await chosen(dana)).toMatchObject({ activeSchoolId: ids.oakfield })
 	})
@@ -120,7 +120,7 @@ describe('switching to Riverside, without JavaScript', () => {
 		expect(location).toBe('/professional')
 		expect(text).toContain('Now working in Riverside Academy')
 		const html = await (await dana.request('/professional/students')).text()
-		expect(html).toContain(`<option value="${ids.atRiverside}" selected="">Riverside Academy (Professional)</option>`)
+		expect(html).toContain(`<option value="${ids.atRiverside}" selected="">Riverside Academy (Staff member)</option>`)
 		expect(await switches()).toBe(before + 1)
 		const [event] = await app.sql('select actor_id, impersonated_user_id, entity_id, school_id from audit_event where action = ? order by at desc limit 1', [
 			'session.switch-school',

@@ -68,7 +68,39 @@ async function prime() {
 	const offered = /name="recommendation"[^>]*value="([0-9a-f-]{36})"/.exec(await (await senco.request(review)).text())![1]!
 	expect((await senco.post(review, { intent: 'add', recommendation: offered })).status).toBe(302)
 	const [added] = await app.sql<{ student_id: string }>("select student_id from student_recommendation where status = 'active' limit 1")
-	return { profileWithRecommendation: `/students/profile/${added!.student_id}` }
+	return {
+		profileWithRecommendation: `/students/profile/${added!.student_id}`,
+		needManagerReview: await answeredInFull('senco@oakfield.test', 'need-manager'),
+		professionalReview: await answeredInFull('teacher@oakfield.test', 'professional'),
+	}
+}
+
+/**
+ * The review step's Submit shows only once every question is answered: one feedback the user owes gets an answer to
+ * each of its questions (as the stepper would save them), and its review page opens first.
+ */
+async function answeredInFull(email: string, area: string) {
+	const [owed] = await app.sql<{ id: string }>(
+		`select f.id from feedback f
+		join round r on r.id = f.round_id
+		join profile p on p.id = r.profile_id
+		join school_membership m on m.id = f.respondent_id
+		join users u on u.id = m.user_id
+		where u.email = ? and f.status <> 'complete' and p.status = 'active' and r.opens_on <= current_date
+		order by f.id limit 1`,
+		[email],
+	)
+	await app.sql(
+		`insert into answer (id, created_at, updated_at, feedback_id, question_id, value)
+		select gen_random_uuid(), now(), now(), f.id, q.id, 2
+		from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+		join domain d on d.questionnaire_id = p.questionnaire_id join question q on q.domain_id = d.id
+		where f.id = ?
+		on conflict do nothing`,
+		[owed!.id],
+	)
+	await app.sql("update feedback set status = 'inProgress' where id = ?", [owed!.id])
+	return `/${area}/questionnaires/${owed!.id}/domains?step=review`
 }
 const primed = await prime()
 
@@ -83,8 +115,8 @@ const ROLES: Role[] = [
 	},
 	{ name: 'platform admin', email: 'admin@spencer.test', areas: ['spencer-admin'], start: [], follow: true },
 	{ name: 'school admin', email: 'office@oakfield.test', areas: ['school-admin', 'settings'], start: [], follow: true },
-	{ name: 'need manager', email: 'senco@oakfield.test', areas: ['need-manager', 'students'], start: [primed.profileWithRecommendation], follow: true },
-	{ name: 'professional', email: 'teacher@oakfield.test', areas: ['professional', 'students'], start: [], follow: true },
+	{ name: 'need manager', email: 'senco@oakfield.test', areas: ['need-manager', 'students'], start: [primed.profileWithRecommendation, primed.needManagerReview], follow: true },
+	{ name: 'professional', email: 'teacher@oakfield.test', areas: ['professional', 'students'], start: [primed.professionalReview], follow: true },
 	// Staff of two schools: the header's school switcher.
 	{ name: 'staff of two schools', email: 'cover@meadowview.test', areas: ['need-manager'], start: ['/need-manager'], follow: false },
 	{
@@ -151,7 +183,9 @@ async function crawl(role: Role) {
 	while (queue.length > 0) {
 		const url = new URL(queue.shift()!, app.url)
 		const route = routeOf(url.pathname)
-		const key = `${route?.pattern}?${new URLSearchParams(url.search).getAll('modal').sort().join(',')}`
+		// A modal, or a step of a screen (the questionnaire's review), is a page of its own.
+		const search = new URLSearchParams(url.search)
+		const key = `${route?.pattern}?${search.getAll('modal').sort().join(',')}&${search.get('step') ?? ''}`
 		if (!route || seen.has(key) || url.origin !== app.url || url.pathname.endsWith('.csv')) continue
 		seen.add(key)
 		const response = await browser.request(`${url.pathname}${url.search}`)

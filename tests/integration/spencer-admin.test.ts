@@ -163,7 +163,8 @@ describe('impersonation', () => {
 		const second = new Browser(app)
 		await second.signIn('admin@spencer.test')
 		second.cookies.set(IMPERSONATION, first.cookies.get(IMPERSONATION)!)
-		expect((await second.request('/api/me/')).headers.get('Location')).toBe('/spencer-admin/schools')
+		// Impersonation ended (10002, ADR 026): the admin is back as themselves, without the cookie.
+		expect(await (await second.request('/api/me/')).json()).toEqual({ code: 10002, message: 'impersonation ended' })
 		expect(second.cookies.has(IMPERSONATION)).toBe(false)
 		expect((await (await second.request('/api/me/')).json()).email).toBe('admin@spencer.test')
 		const thief = new Browser(app)
@@ -174,18 +175,21 @@ describe('impersonation', () => {
 		expect((await (await thief.request('/api/me/')).json()).email).toBe('office@riverside.test')
 	})
 
-	test('after an hour it ends: back to the schools list with "Impersonation Ended"', async () => {
+	test('after an hour it ends: "Impersonation ended" (10002), then the schools list', async () => {
 		const browser = new Browser(app)
 		await browser.signIn('admin@spencer.test')
 		await browser.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('office@oakfield.test') })
 		expect((await (await browser.request('/api/me/')).json()).email).toBe('office@oakfield.test')
 		await app.sql("update impersonation set expires_at = now() - interval '1 second' where ended_at is null")
 		const expired = await browser.request('/school-admin')
-		expect(expired.headers.get('Location')).toBe('/spencer-admin/schools')
+		expect(expired.headers.get('Location')).toBe('/impersonation/ended')
 		expect(browser.cookies.has(IMPERSONATION)).toBe(false)
-		const page = await (await browser.request('/spencer-admin/schools')).text()
-		expect(page).toContain('Impersonation Ended')
-		expect(page).toContain('Session expired. Please start impersonation again. (Error 10002)')
+		const page = await (await browser.request('/impersonation/ended')).text()
+		expect(page).toContain('Impersonation ended')
+		expect(page).toContain('Session expired. Please start impersonation again.')
+		expect(page).toContain('data-error-code="10002"')
+		expect(page).toContain('url=/impersonation/ended?continue')
+		expect((await browser.request('/impersonation/ended?continue')).headers.get('Location')).toBe('/spencer-admin/schools')
 	})
 })
 

@@ -101,11 +101,11 @@ describe('analysis', () => {
 		])
 		// Emotional wellbeing has 3 plain questions of 5: (12 / 5 + 2) / 2 = 2.2; Social relationships 2 of 5: (8 / 5 + 2) / 2 = 1.8.
 		expect(tableRows(html, 'Domain scores, round 1')).toEqual([
-			['Emotional wellbeing', '2.20'],
-			['Social relationships', '1.80'],
-			['Learning and engagement', '2.20'],
-			['Behaviour and self-regulation', '2.20'],
-			['Communication', '1.80'],
+			['Emotional wellbeing', '2.2'],
+			['Social relationships', '1.8'],
+			['Learning and engagement', '2.2'],
+			['Behaviour and self-regulation', '2.2'],
+			['Communication', '1.8'],
 		])
 		expect(tableRows(html, 'Domain bands').map((row) => row[1])).toEqual(['Medium', 'Medium', 'Medium', 'Medium', 'Medium'])
 	})
@@ -119,7 +119,7 @@ describe('analysis', () => {
 			['Low', '0', '0%'],
 		])
 		// Emotional wellbeing: (11 / 5 + 2) / 2 = 2.1; Social relationships: (9 / 5 + 2) / 2 = 1.9.
-		expect(tableRows(html, 'Domain scores, round 2').map((row) => row[1])).toEqual(['2.10', '1.90', '2.10', '2.10', '1.90'])
+		expect(tableRows(html, 'Domain scores, round 2').map((row) => row[1])).toEqual(['2.1', '1.9', '2.1', '2.1', '1.9'])
 		expect(html.includes('averaged over the 2 respondents')).toBe(true)
 	})
 
@@ -137,13 +137,13 @@ describe('comparison', () => {
 	test('two rounds: the later against the earlier, with changes and bands', async () => {
 		const html = await (await senco.request(`/students/profile/${hand.studentId}/comparison`)).text()
 		expect(tableRows(html, 'Differences by domain')).toEqual([
-			['Emotional wellbeing', '2.20', '2.10', '−0.10', 'No change (Medium)'],
-			['Social relationships', '1.80', '1.90', '+0.10', 'No change (Medium)'],
-			['Learning and engagement', '2.20', '2.10', '−0.10', 'No change (Medium)'],
-			['Behaviour and self-regulation', '2.20', '2.10', '−0.10', 'No change (Medium)'],
-			['Communication', '1.80', '1.90', '+0.10', 'No change (Medium)'],
+			['Emotional wellbeing', '2.2', '2.1', '−0.1', 'No change (Medium)'],
+			['Social relationships', '1.8', '1.9', '+0.1', 'No change (Medium)'],
+			['Learning and engagement', '2.2', '2.1', '−0.1', 'No change (Medium)'],
+			['Behaviour and self-regulation', '2.2', '2.1', '−0.1', 'No change (Medium)'],
+			['Communication', '1.8', '1.9', '+0.1', 'No change (Medium)'],
 		])
-		expect(tableRows(html, 'Domain scores side by side')[0]).toEqual(['Emotional wellbeing', '2.10', '2.20', '−0.10'])
+		expect(tableRows(html, 'Domain scores side by side')[0]).toEqual(['Emotional wellbeing', '2.1', '2.2', '−0.1'])
 	})
 
 	test('two respondents of one round, with a band change', async () => {
@@ -157,8 +157,8 @@ describe('comparison', () => {
 		const html = await (await senco.request(`/students/profile/${hand.studentId}/comparison?${query}`)).text()
 		// The need manager alone in round 1: Emotional wellbeing 12 / 5 = 2.4 (medium), Social relationships 8 / 5 = 1.6; the teacher 2 everywhere.
 		const rows = tableRows(html, 'Differences by domain')
-		expect(rows[0]).toEqual(['Emotional wellbeing', '2.00', '2.40', '+0.40', 'No change (Medium)'])
-		expect(rows[1]).toEqual(['Social relationships', '2.00', '1.60', '−0.40', 'No change (Medium)'])
+		expect(rows[0]).toEqual(['Emotional wellbeing', '2.0', '2.4', '+0.4', 'No change (Medium)'])
+		expect(rows[1]).toEqual(['Social relationships', '2.0', '1.6', '−0.4', 'No change (Medium)'])
 		expect(html.includes('Sarah Collins against Tom Harris')).toBe(true)
 	})
 
@@ -170,7 +170,7 @@ describe('comparison', () => {
 		)[0]!.id
 		const response = await senco.request(`/students/profile/${hand.studentId}/comparison?from=${foreignRound}&to=nope`)
 		expect(response.status).toBe(200)
-		expect(tableRows(await response.text(), 'Differences by domain')[0]).toEqual(['Emotional wellbeing', '2.20', '2.10', '−0.10', 'No change (Medium)'])
+		expect(tableRows(await response.text(), 'Differences by domain')[0]).toEqual(['Emotional wellbeing', '2.2', '2.1', '−0.1', 'No change (Medium)'])
 	})
 })
 
@@ -178,16 +178,16 @@ describe('profile', () => {
 	test('details, professionals, rounds with feedback status, latest bands and recommendations', async () => {
 		const html = await (await senco.request(`/students/profile/${seededId}`)).text()
 		expect(html.includes('Tom Harris (Class Teacher)')).toBe(true)
-		expect(html.includes('Sarah Collins: Incomplete · Tom Harris: Incomplete')).toBe(true)
+		expect(html.includes('Sarah Collins: Not started · Tom Harris: Not started')).toBe(true)
 		// Latest bands come from round 3, the latest with complete feedback (round 4 has none yet).
 		expect(/round 3 \(\d\d\/\d\d\/\d{4}\)<\/caption>/.test(html)).toBe(true)
 		const html2 = await (await senco.request(`/students/profile/${hand.studentId}`)).text()
 		expect(tableRows(html2, `Wellbeing and Needs Check, round 2 (19/10/2026)`).map((row) => row.slice(0, 2))).toEqual([
-			['Emotional wellbeing', '2.10'],
-			['Social relationships', '1.90'],
-			['Learning and engagement', '2.10'],
-			['Behaviour and self-regulation', '2.10'],
-			['Communication', '1.90'],
+			['Emotional wellbeing', '2.1'],
+			['Social relationships', '1.9'],
+			['Learning and engagement', '2.1'],
+			['Behaviour and self-regulation', '2.1'],
+			['Communication', '1.9'],
 		])
 	})
 

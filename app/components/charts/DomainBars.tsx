@@ -1,13 +1,15 @@
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { formatScore, roundScore } from '#app/lib/format.ts'
 import { ApexChart } from './ApexChart.tsx'
 import { ChartFigure } from './ChartFigure.tsx'
 import { AXIS_TEXT, BAR_COLOUR } from './colors.ts'
+import { canvasMeasure, joinLabel, scoreLabel, sideLayout } from './labels.ts'
 
 export type DomainScore = { name: string; score: number }
 
-const formatScore = (score: number) => score.toFixed(2)
+const LABEL_FONT_SIZE = '13px'
 
-/** Domain scores on the 0–4 need scale, as bars with their table. */
+/** Domain scores on the 0–4 need scale, as bars with their table: both show the same rounded scores (formatScore). */
 export function DomainBars({ domains, caption }: { domains: DomainScore[]; caption: string }) {
 	return (
 		<ChartFigure
@@ -16,23 +18,32 @@ export function DomainBars({ domains, caption }: { domains: DomainScore[]; capti
 					<ApexChart
 						type="bar"
 						height={Math.max(220, domains.length * 56)}
-						series={[{ name: 'Score', data: domains.map((domain) => domain.score) }]}
-						options={() => ({
-							colors: [BAR_COLOUR],
-							plotOptions: { bar: { horizontal: true, barHeight: '60%', borderRadius: 2 } },
-							dataLabels: { enabled: false },
-							fill: { opacity: 1 },
-							xaxis: {
-								categories: domains.map((domain) => domain.name),
-								min: 0,
-								max: 4,
-								tickAmount: 4,
-								labels: { style: { colors: AXIS_TEXT, fontSize: '13px' } },
-							},
-							yaxis: { labels: { style: { colors: AXIS_TEXT, fontSize: '13px' }, maxWidth: 200 } },
-							tooltip: { y: { formatter: (value: number) => formatScore(value) } },
-							grid: { borderColor: '#CBD5E1' },
-						})}
+						series={[{ name: 'Score', data: domains.map((domain) => roundScore(domain.score)) }]}
+						options={({ width }) => {
+							// The names wrap beside the bars rather than being cut short; too narrow for that, the table stands alone.
+							const layout = sideLayout(
+								width,
+								domains.map((domain) => domain.name),
+								canvasMeasure(LABEL_FONT_SIZE),
+							)
+							if (!layout) return null
+							return {
+								colors: [BAR_COLOUR],
+								plotOptions: { bar: { horizontal: true, barHeight: '60%', borderRadius: 2 } },
+								dataLabels: { enabled: false, formatter: scoreLabel },
+								fill: { opacity: 1 },
+								xaxis: {
+									categories: layout.labels,
+									min: 0,
+									max: 4,
+									tickAmount: 4,
+									labels: { style: { colors: AXIS_TEXT, fontSize: LABEL_FONT_SIZE }, formatter: scoreLabel },
+								},
+								yaxis: { labels: { style: { colors: AXIS_TEXT, fontSize: LABEL_FONT_SIZE }, maxWidth: layout.labelWidth } },
+								tooltip: { x: { formatter: joinLabel }, y: { formatter: scoreLabel } },
+								grid: { borderColor: '#CBD5E1' },
+							}
+						}}
 					/>
 				)
 			}

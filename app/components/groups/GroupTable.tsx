@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import type { IllegalInput } from '#app/lib/pagination.ts'
 
 type GroupRow = { id: string; name: string; description: string | null; students: number; staff: number }
 
@@ -12,16 +13,19 @@ export function GroupTable({
 	rows,
 	total,
 	query,
+	illegal,
 	href,
 }: {
 	rows: GroupRow[]
 	total: number
 	query: { q: string; sort: string; dir: 'asc' | 'desc'; page: number; pageSize: number }
+	/** A search the server refused: the list says "Illegal input". */
+	illegal: IllegalInput | null
 	href: (id: string) => string
 }) {
 	const sortState = { sort: query.sort, dir: query.dir }
 	return (
-		<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="groups">
+		<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="groups">
 			<Table caption="Groups" hideCaption>
 				<TableHeader>
 					<tr>

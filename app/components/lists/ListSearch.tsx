@@ -1,5 +1,6 @@
-import { type ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
+import type { IllegalInput } from '#app/lib/pagination.ts'
 
 /** The class of a list's native search box and filter selects. */
 export const listControlClass =
@@ -8,10 +9,14 @@ export const listControlClass =
 /** The class of a GET form's submit button. */
 export const listSubmitClass = 'h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100'
 
+/** The search or filter of the list's form that the server refused, for the field that shows its message. */
+const IllegalContext = createContext<IllegalInput | null>(null)
+
 /**
  * A list's search box and any filters (`children`, e.g. FilterSelects): a GET
  * form of native controls that keeps the sort (when the list has one), so the
- * URL is the list's whole state and it works without JavaScript.
+ * URL is the list's whole state and it works without JavaScript. A search or
+ * filter the server refused (`illegal`) is marked invalid, its message beside it.
  */
 export function ListSearch({
 	id,
@@ -21,6 +26,7 @@ export function ListSearch({
 	sort,
 	width = 'w-64',
 	className,
+	illegal = null,
 	children,
 }: {
 	/** The search input's id. */
@@ -33,28 +39,41 @@ export function ListSearch({
 	sort?: { sort: string; dir: string }
 	width?: 'w-64' | 'w-72'
 	className?: string
+	illegal?: IllegalInput | null
 	children?: ReactNode
 }) {
 	const location = useLocation()
+	const invalid = illegal?.field === 'q' ? illegal : null
 	return (
-		<Form key={location.search} method="get" role="search" aria-label={name} className={`flex flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
-			{sort ? (
-				<>
-					<input type="hidden" name="sort" value={sort.sort} />
-					<input type="hidden" name="dir" value={sort.dir} />
-				</>
-			) : null}
-			<div className="flex flex-col gap-1">
-				<label htmlFor={id} className="text-sm font-medium text-slate-900">
-					{label}
-				</label>
-				<input id={id} type="search" name="q" defaultValue={q} className={`${width} ${listControlClass}`} />
-			</div>
-			{children}
-			<button type="submit" className={listSubmitClass}>
-				Search
-			</button>
-		</Form>
+		<IllegalContext value={illegal}>
+			<Form key={location.search} method="get" role="search" aria-label={name} className={`flex flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
+				{sort ? (
+					<>
+						<input type="hidden" name="sort" value={sort.sort} />
+						<input type="hidden" name="dir" value={sort.dir} />
+					</>
+				) : null}
+				<div className="flex flex-col gap-1">
+					<label htmlFor={id} className="text-sm font-medium text-slate-900">
+						{label}
+					</label>
+					<input
+						id={id}
+						type="search"
+						name="q"
+						defaultValue={q}
+						aria-invalid={invalid ? true : undefined}
+						aria-describedby={invalid ? `${id}-error` : undefined}
+						className={`${width} ${listControlClass}`}
+					/>
+					{invalid ? <FieldMessage id={`${id}-error`} message={invalid.message} /> : null}
+				</div>
+				{children}
+				<button type="submit" className={listSubmitClass}>
+					Search
+				</button>
+			</Form>
+		</IllegalContext>
 	)
 }
 
@@ -78,12 +97,22 @@ export function FilterSelect({
 	all?: string
 	options: { value: string; label: string }[]
 }) {
+	const illegal = useContext(IllegalContext)
+	const invalid = illegal?.field === name ? illegal : null
+	// `max-w-full`: a native select is as wide as its longest option; on a narrow screen it shrinks to the row instead.
 	return (
-		<div className="flex flex-col gap-1">
+		<div className="flex max-w-full min-w-0 flex-col gap-1">
 			<label htmlFor={id} className="text-sm font-medium text-slate-900">
 				{label}
 			</label>
-			<select id={id} name={name} defaultValue={value ?? ''} className={listControlClass}>
+			<select
+				id={id}
+				name={name}
+				defaultValue={value ?? ''}
+				aria-invalid={invalid ? true : undefined}
+				aria-describedby={invalid ? `${id}-error` : undefined}
+				className={`max-w-full ${listControlClass}`}
+			>
 				{all === undefined ? null : <option value="">{all}</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
@@ -91,6 +120,16 @@ export function FilterSelect({
 					</option>
 				))}
 			</select>
+			{invalid ? <FieldMessage id={`${id}-error`} message={invalid.message} /> : null}
 		</div>
+	)
+}
+
+/** A refused search's or filter's message, under its field. */
+export function FieldMessage({ id, message }: { id: string; message: string }) {
+	return (
+		<span id={id} className="max-w-72 text-sm font-medium text-red-700">
+			{message}
+		</span>
 	)
 }

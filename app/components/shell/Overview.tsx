@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 
-/** A page heading with a short line under it. */
-export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+/** A page heading with a short line under it; with `headingRef` the heading can take focus (tabIndex -1), e.g. after a step of a flow. */
+export function PageHeader({ title, children, headingRef }: { title: string; children?: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
 	return (
 		<header className="mb-8">
-			<h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+			<h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-2xl font-semibold text-slate-900">
+				{title}
+			</h1>
 			{children ? <p className="mt-2 max-w-3xl text-slate-700">{children}</p> : null}
 		</header>
 	)

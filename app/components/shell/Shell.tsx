@@ -1,8 +1,9 @@
-import { ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
-import { useEffect, type ReactNode } from 'react'
+import { ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
 import { listControlClass, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
+import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { Icon } from '#app/components/ui/Icon.tsx'
 import type { NavIcon, NavItem } from './nav.ts'
 
@@ -25,6 +26,9 @@ export type ShellSchools = { options: { membershipId: string; label: string }[];
 /**
  * The signed-in frame: a sidebar (260 px open, 86 px collapsed; the state
  * lives in a cookie so the server renders it right) and a 72 px header.
+ * Below 768 CSS px (a phone, or 1366×768 at 200 % zoom) the sidebar gives way
+ * to a menu button in the header that opens the same links as a panel
+ * (MobileMenu), so the content keeps the width of the screen (ADR 031).
  */
 export function Shell({
 	user,
@@ -40,6 +44,7 @@ export function Shell({
 	children: ReactNode
 }) {
 	const location = useLocation()
+	const hydrated = useHydrated()
 	const fetcher = useFetcher()
 	// With JavaScript the toggle posts in the background; the optimistic state shows at once.
 	const pendingOpen = fetcher.formData?.get('open')
@@ -58,9 +63,9 @@ export function Shell({
 			</a>
 			<nav
 				aria-label="Main"
-				className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 motion-reduce:transition-none ${open ? 'w-[260px]' : 'w-[86px]'}`}
+				className={`sticky top-0 hidden h-screen shrink-0 flex-col overflow-y-auto border-r md:flex border-slate-200 bg-white transition-[width] duration-200 [view-transition-name:sidebar] motion-reduce:transition-none ${open ? 'w-[260px]' : 'w-[86px]'}`}
 			>
-				<div className={`flex h-[72px] items-center border-b border-slate-200 ${open ? 'px-6' : 'justify-center px-2'}`}>
+				<div className={`flex h-[72px] shrink-0 items-center border-b border-slate-200 ${open ? 'px-6' : 'justify-center px-2'}`}>
 					<Link to="/" aria-label="Spencer home" className="rounded-md">
 						<Logo variant={open ? 'full' : 'mark'} decorative />
 					</Link>
@@ -73,7 +78,6 @@ export function Shell({
 								<NavLink
 									to={item.to}
 									end={item.end}
-									viewTransition
 									aria-label={open ? undefined : item.label}
 									className={({ isActive }) =>
 										`flex h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${open ? '' : 'justify-center'} ${
@@ -93,6 +97,7 @@ export function Shell({
 					<fetcher.Form method="post" action="/sidebar" className="group relative">
 						<input type="hidden" name="open" value={String(!open)} />
 						<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+						{hydrated ? <input type="hidden" name="background" value="true" /> : null}
 						<button
 							type="submit"
 							aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
@@ -107,13 +112,13 @@ export function Shell({
 					<Form method="post" action="/auth/logout" className="group relative">
 						<button
 							type="submit"
-							aria-label={open ? undefined : 'Log out'}
+							aria-label={open ? undefined : 'Sign out'}
 							className={`flex h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 ${open ? '' : 'justify-center'}`}
 						>
 							<Icon icon={LogOut} className="size-5" />
-							{open ? <span>Log out</span> : null}
+							{open ? <span>Sign out</span> : null}
 						</button>
-						{open ? null : <CollapsedTip label="Log out" />}
+						{open ? null : <CollapsedTip label="Sign out" />}
 					</Form>
 				</div>
 			</nav>
@@ -128,27 +133,104 @@ export function Shell({
 						</Form>
 					</div>
 				) : null}
-				<header className="sticky top-0 z-10 flex min-h-[72px] flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-6 py-2">
+				<header className="relative z-10 flex min-h-[72px] flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 [view-transition-name:header] md:sticky md:top-0 md:px-6">
+					<MobileMenu nav={nav} />
 					{schools ? <SchoolSwitcher schools={schools} /> : null}
 					<Link
 						to="/settings/profile"
-						className="flex items-center gap-3 rounded-md px-2 py-1 hover:bg-slate-100"
-						aria-label={`${user.name}, ${user.roleLabel}: profile settings`}
+						className="flex min-w-0 items-center gap-3 rounded-md px-2 py-1 hover:bg-slate-100"
 					>
+						{/* The link is named by its own text (WCAG 2.5.3, label in name): the name and role it shows, then
+						    what it opens for a screen reader. The initials are decoration beside the name. */}
 						<span className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white" aria-hidden="true">
 							{initials(user.name)}
 						</span>
-						<span className="flex flex-col text-left leading-tight">
+						<span className="flex min-w-0 flex-col text-left leading-tight break-words">
 							<span className="text-sm font-semibold text-slate-900">{user.name}</span>
+							<span className="sr-only">, </span>
 							<span className="text-xs text-slate-700">{user.roleLabel}</span>
+							<span className="sr-only">: profile settings</span>
 						</span>
 					</Link>
 				</header>
-				<main id="main" tabIndex={-1} className="flex-1 px-6 py-8 focus:outline-none">
+				<main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6 md:py-8">
 					{children}
 				</main>
 			</div>
 		</div>
+	)
+}
+
+/**
+ * The navigation on a narrow screen: a `<details>` disclosure whose summary is
+ * the "Menu" button and whose panel holds the sidebar's links and Sign out, so
+ * it opens and closes without JavaScript. With JavaScript it also moves focus
+ * to the first link when it opens, closes on Escape (focus back on the
+ * button) and when the route changes. Hidden from 768 px up, where the sidebar
+ * shows.
+ */
+function MobileMenu({ nav }: { nav: NavItem[] }) {
+	const details = useRef<HTMLDetailsElement>(null)
+	const summary = useRef<HTMLElement>(null)
+	const location = useLocation()
+	// Every navigation closes it, one to the page already shown too (a new location key, the same address).
+	useEffect(() => {
+		if (details.current) details.current.open = false
+	}, [location.key])
+	useEffect(() => {
+		const element = details.current
+		if (!element) return
+		// Escape anywhere in the menu closes it and puts focus back on its button (a listener of the element: the
+		// disclosure is not a widget of its own that a handler prop would make interactive).
+		const onKeyDown = (event: KeyboardEvent) => {
+			if (event.key !== 'Escape' || !element.open) return
+			event.preventDefault()
+			element.open = false
+			summary.current?.focus()
+		}
+		element.addEventListener('keydown', onKeyDown)
+		return () => element.removeEventListener('keydown', onKeyDown)
+	}, [])
+	const onToggle = () => {
+		if (details.current?.open) details.current.querySelector<HTMLElement>('nav a, nav button')?.focus()
+	}
+	return (
+		<details ref={details} onToggle={onToggle} className="mr-auto md:hidden">
+			<summary
+				ref={summary}
+				className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+			>
+				<Icon icon={Menu} className="size-5" />
+				Menu
+			</summary>
+			<nav
+				aria-label="Main"
+				className="absolute inset-x-0 top-full z-20 max-h-[calc(100dvh-72px)] overflow-y-auto border-b border-slate-200 bg-white p-3 shadow-lg"
+			>
+				<ul className="flex flex-col gap-1">
+					{nav.map((item) => (
+						<li key={item.to}>
+							<NavLink
+								to={item.to}
+								end={item.end}
+								className={({ isActive }) =>
+									`flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-brand text-white' : 'text-slate-800 hover:bg-slate-100'}`
+								}
+							>
+								<Icon icon={ICONS[item.icon]} className="size-5 shrink-0" />
+								<span>{item.label}</span>
+							</NavLink>
+						</li>
+					))}
+				</ul>
+				<Form method="post" action="/auth/logout" className="mt-1 border-t border-slate-200 pt-1">
+					<button type="submit" className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+						<Icon icon={LogOut} className="size-5" />
+						<span>Sign out</span>
+					</button>
+				</Form>
+			</nav>
+		</details>
 	)
 }
 
@@ -176,12 +258,15 @@ function SchoolSwitcher({ schools }: { schools: ShellSchools }) {
 	)
 }
 
-/** The label of a collapsed item, shown on hover and keyboard focus (no JavaScript needed). */
+/**
+ * The label of a collapsed item, shown on hover and keyboard focus (no JavaScript needed) after the tooltips'
+ * 200 ms (TOOLTIP_DELAY_MS): a transition of `visibility` that only waits, and hides at once.
+ */
 function CollapsedTip({ label }: { label: string }) {
 	return (
 		<span
 			aria-hidden="true"
-			className="pointer-events-none absolute top-1/2 left-full z-20 ml-2 hidden -translate-y-1/2 rounded-md bg-slate-900 px-3 py-1.5 text-sm whitespace-nowrap text-white group-focus-within:block group-hover:block"
+			className="pointer-events-none invisible absolute top-1/2 left-full z-20 ml-2 -translate-y-1/2 rounded-md bg-slate-900 px-3 py-1.5 text-sm whitespace-nowrap text-white transition-[visibility] duration-0 group-focus-within:visible group-focus-within:delay-200 group-hover:visible group-hover:delay-200"
 		>
 			{label}
 		</span>

@@ -1,7 +1,7 @@
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { Column, RowLink, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { pageRange } from '#app/lib/pagination.ts'
+import { pageRange, type IllegalInput } from '#app/lib/pagination.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import type { StudentRow } from '#app/services/students.server.ts'
 
@@ -14,6 +14,7 @@ export function StudentTable({
 	total,
 	query,
 	filtered,
+	illegal,
 	href,
 }: {
 	rows: StudentRow[]
@@ -21,12 +22,14 @@ export function StudentTable({
 	query: { sort: string; dir: 'asc' | 'desc'; page: number; pageSize: number }
 	/** Whether a search or filter is applied (the empty message says "No matching data"). */
 	filtered: boolean
+	/** A search or filter the server refused: the list says "Illegal input". */
+	illegal: IllegalInput | null
 	href: (id: string) => string
 }) {
 	const sortState = { sort: query.sort, dir: query.dir }
 	const { first, last } = pageRange(query.page, query.pageSize, total)
 	return (
-		<ListPanel empty={rows.length === 0} emptyMessage={filtered ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="students">
+		<ListPanel empty={rows.length === 0} emptyMessage={filtered ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="students">
 			<Table caption={`Students, ${first}–${last} of ${total}`} hideCaption>
 				<TableHeader>
 					<tr>

@@ -24,8 +24,8 @@ export function ConfirmModal({
 	name: string
 	title: string
 	intent: string
-	/** Hidden inputs the action needs, e.g. `{ id }`. */
-	fields: Record<string, string>
+	/** Hidden inputs the action needs, e.g. `{ id }` (a list posts one input per value). */
+	fields: Record<string, string | string[]>
 	/** The query params to leave out of the post's URL. */
 	drop?: string[]
 	confirmLabel: string
@@ -37,9 +37,9 @@ export function ConfirmModal({
 	return (
 		<UrlModal name={name} title={title} size="sm" closeLabel={closeLabel}>
 			<Form method="post" action={withoutModals(location, drop)} className="flex flex-col gap-4">
-				{Object.entries(fields).map(([key, value]) => (
-					<input key={key} type="hidden" name={key} value={value} />
-				))}
+				{Object.entries(fields).flatMap(([key, value]) =>
+					(Array.isArray(value) ? value : [value]).map((one, index) => <input key={`${key}-${index}`} type="hidden" name={key} value={one} />),
+				)}
 				<div>{children}</div>
 				<div>
 					<SubmitButton intent={intent} variant={variant}>

@@ -4,12 +4,13 @@ import type { Toast, ToastPosition, ToastType } from '#app/lib/toast.ts'
 import { Icon } from './Icon.tsx'
 
 // Plain class strings (no tailwind-merge): this file is on every page that shows a toast.
-// 16 px between stacked toasts (gap-4); the newest is nearest the corner.
+// 16 px between stacked toasts (gap-4); the newest is nearest the corner. Each corner is a view transition group
+// of its own, so a route change cross-fades it rather than fading it out and in with the page (app.css).
 const POSITIONS: Record<ToastPosition, string> = {
-	'top-right': 'top-4 right-4 flex-col',
-	'top-left': 'top-4 left-4 flex-col',
-	'bottom-right': 'right-4 bottom-4 flex-col-reverse',
-	'bottom-left': 'bottom-4 left-4 flex-col-reverse',
+	'top-right': 'top-4 right-4 flex-col [view-transition-name:toasts-top-right]',
+	'top-left': 'top-4 left-4 flex-col [view-transition-name:toasts-top-left]',
+	'bottom-right': 'right-4 bottom-4 flex-col-reverse [view-transition-name:toasts-bottom-right]',
+	'bottom-left': 'bottom-4 left-4 flex-col-reverse [view-transition-name:toasts-bottom-left]',
 }
 const FOCUS = 'outline-3 outline-offset-2 outline-blue-700'
 

@@ -22,7 +22,7 @@ export function Tabs(props: TabsProps) {
 }
 
 export function TabList<T extends object>(props: TabListProps<T>) {
-	return <AriaTabList {...props} className={composeTailwindRenderProps(props.className, 'flex gap-1 border-b border-slate-300')} />
+	return <AriaTabList {...props} className={composeTailwindRenderProps(props.className, 'flex flex-wrap gap-1 border-b border-slate-300')} />
 }
 
 const tabStyles = tv({

@@ -19,7 +19,7 @@ export interface TextFieldProps extends AriaTextFieldProps {
 }
 
 /**
- * A labelled text input (also e-mail, password, tel, url, search). It renders a
+ * A labelled text input (also email, password, tel, url, search). It renders a
  * native <input name=…> on the server, so the form posts without JavaScript.
  */
 export function TextField({

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useSyncExternalStore } from 'react'
 import {
 	Button as AriaButton,
 	Text,
@@ -8,43 +8,58 @@ import {
 	UNSTABLE_ToastQueue as ToastQueue,
 	UNSTABLE_ToastRegion as AriaToastRegion,
 } from 'react-aria-components'
-import { TOAST_TIMEOUT_MS, type Toast, type ToastPosition } from '#app/lib/toast.ts'
-import { regionStyles, StaticToasts, ToastIcon, toastStyles } from './StaticToasts.tsx'
-import { useHydrated } from './hydrated.ts'
+import { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TIMEOUT_MS, toastRegionLabel, type Toast, type ToastPosition } from '#app/lib/toast.ts'
+import { regionStyles, ToastIcon, toastStyles } from './StaticToasts.tsx'
 import { Icon } from './Icon.tsx'
 
-export interface ToasterProps {
-	toasts: Toast[]
-	position?: ToastPosition
-	/** The region's name; give each Toaster on a page its own. */
-	label?: string
-}
+// One queue per corner, for the page's life: a toast in one corner never moves another corner's, and a toast stays
+// until it closes, whatever navigations happen meanwhile.
+const QUEUES = Object.fromEntries(TOAST_POSITIONS.map((position) => [position, new ToastQueue<Toast>({ maxVisibleToasts: 5 })])) as Record<
+	ToastPosition,
+	ToastQueue<Toast>
+>
+// Each toast received is queued once (a loader's answer stays in the router's state across renders), and a toast
+// flashed again under the same id while it shows is not shown twice (e.g. the impersonation-ended warning).
+const received = new WeakSet<Toast>()
+const showing = new Set<string>()
 
 /**
- * Shows toasts, e.g. the one the root loader read from the flash cookie.
- * Hydrated, it is React Aria's toast region: each toast closes itself after
- * 4 s (paused while hovered or focused) or with its close button, and F6
- * reaches the region. On the server and without JavaScript the same toasts
- * are a list in the same corner, as role="status" (role="alert" for errors),
- * and stay until the next navigation (their Close link is one).
+ * The toast regions once hydrated (React Aria), one per corner, each shown only while it has toasts: each toast
+ * closes itself after 4 s (paused while hovered or focused) or with its close button, the others in its corner
+ * close up (16 px apart), and F6 reaches each region. Loaded on demand by Toasts.tsx, which renders the same toasts
+ * as plain HTML on the server and without JavaScript.
  */
-export function Toaster({ toasts, position = 'top-right', label = 'Notifications' }: ToasterProps) {
-	const hydrated = useHydrated()
-	const [queue] = useState(() => new ToastQueue<Toast>({ maxVisibleToasts: 5 }))
-	const queued = useRef(new Set<string>())
-
-	useEffect(() => {
+export function ToastRegions({ toasts }: { toasts: Toast[] }) {
+	// Before paint, so the plain-HTML toasts this replaces never blink.
+	useLayoutEffect(() => {
 		for (const toast of toasts) {
-			if (queued.current.has(toast.id)) continue
-			queued.current.add(toast.id)
-			queue.add(toast, { timeout: TOAST_TIMEOUT_MS })
+			if (received.has(toast)) continue
+			received.add(toast)
+			if (showing.has(toast.id)) continue
+			showing.add(toast.id)
+			QUEUES[toast.position ?? DEFAULT_TOAST_POSITION].add(toast, { timeout: TOAST_TIMEOUT_MS, onClose: () => showing.delete(toast.id) })
 		}
-	}, [toasts, queue])
+	}, [toasts])
 
-	if (!hydrated) return <StaticToasts toasts={toasts} position={position} label={label} />
+	return TOAST_POSITIONS.map((position) => <ToastRegion key={position} position={position} />)
+}
 
+function ToastRegion({ position }: { position: ToastPosition }) {
+	const queue = QUEUES[position]
+	// Mounted only while it has toasts: React Aria registers the region for F6 when it mounts, and only if it is
+	// in the page then (an empty region is not), so an empty one mounted early would never be reachable.
+	const shown = useSyncExternalStore(
+		(onChange) => queue.subscribe(onChange),
+		() => queue.visibleToasts.length > 0,
+		() => false,
+	)
+	if (!shown) return null
 	return (
-		<AriaToastRegion queue={queue} aria-label={label} className={(renderProps) => regionStyles({ ...renderProps, position })}>
+		<AriaToastRegion
+			queue={queue}
+			aria-label={toastRegionLabel(position)}
+			className={(renderProps) => regionStyles({ ...renderProps, position })}
+		>
 			{({ toast }) => (
 				<AriaToast toast={toast} className={(renderProps) => toastStyles({ ...renderProps, type: toast.content.type })}>
 					<ToastIcon type={toast.content.type} />

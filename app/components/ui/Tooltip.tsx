@@ -11,14 +11,18 @@ export interface TooltipProps extends Omit<AriaTooltipProps, 'children'> {
 	content: ReactNode
 	/** A focusable React Aria element, usually our Button (give an icon button an aria-label). */
 	children: ReactElement
+	/** Milliseconds of hover before it shows (keyboard focus shows it at once). */
 	delay?: number
 }
+
+/** How long a pointer rests on a control before its tooltip shows; the collapsed sidebar's labels wait as long. */
+const TOOLTIP_DELAY_MS = 200
 
 /**
  * A tooltip on hover and keyboard focus (Escape hides it). It needs
  * JavaScript, so the trigger must carry its own accessible name.
  */
-export function Tooltip({ content, children, delay = 500, placement = 'top', ...props }: TooltipProps) {
+export function Tooltip({ content, children, delay = TOOLTIP_DELAY_MS, placement = 'top', ...props }: TooltipProps) {
 	return (
 		<AriaTooltipTrigger delay={delay}>
 			{children}

@@ -5,6 +5,7 @@ import { Dialog } from './Dialog.tsx'
 import { ButtonLink, type ButtonLinkProps } from './Link.tsx'
 import { Modal, layerClass, modalStyles, overlayClass } from './Modal.tsx'
 import { useHydrated } from './hydrated.ts'
+import { useModalFocusReturn } from './modal-focus.ts'
 
 export interface UrlModalProps {
 	/** Open while the URL has `?modal=<name>`. */
@@ -18,7 +19,7 @@ export interface UrlModalProps {
 }
 
 /**
- * A modal addressed by the URL (DESIGN.md §5). Open it with a link to
+ * A modal addressed by the URL (docs/architecture.md#routes). Open it with a link to
  * `modalHref(location, name)`. On the server (and without JavaScript) it is an
  * open dialog with a Close link to the URL without it; once hydrated it is a
  * React Aria modal (focus trapped), and Escape or a click outside navigates to
@@ -30,6 +31,8 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	const hydrated = useHydrated()
 	const headingId = useId()
 	const layer = modalLayer(location.search, name)
+	// Closing navigates, so the page may re-render its opener: focus goes back to the link to where it was open.
+	useModalFocusReturn(layer !== -1 && hydrated)
 	if (layer === -1) return null
 	const closeHref = closeModalHref(location, name)
 	const isTop = layer === openModals(location.search).length - 1
@@ -37,7 +40,7 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	const actions = (
 		<>
 			{footer}
-			<ButtonLink to={closeHref} preventScrollReset variant="secondary">
+			<ButtonLink to={closeHref} preventScrollReset variant="secondary" data-modal-close="">
 				{closeLabel}
 			</ButtonLink>
 		</>

@@ -8,9 +8,9 @@ import { Link } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { LinkTabs } from '#app/components/ui/Tabs.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
-import { readListQuery } from '#app/lib/pagination.ts'
-import { listAssigned } from '#app/services/answers.server.ts'
+import { countToAnswer, listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
+import { readPlainList } from '#app/services/list-params.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
 import { profilesWithSuggestions } from '#app/services/recommendations.server.ts'
 import type { Route } from './+types/home.ts'
@@ -28,15 +28,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireAssessor(context, request)
 	const tab = params.tab ?? 'questionnaires'
 	if (!(TABS as readonly string[]).includes(tab)) throw redirect(`${app.area}/home`)
-	// Suggested recommendations are the need manager's to decide (DESIGN.md §3).
+	// Suggested recommendations are the need manager's to decide (docs/architecture.md#domain-model).
 	if (tab === 'recommendations' && app.area !== '/need-manager') throw redirect(`${app.area}/home`)
+	// "Questionnaires to answer" is the Questionnaires list's total: both count `mustAnswer` (answers.server.ts).
 	const figures =
 		app.area === '/need-manager'
-			? schoolOverview(app).then((overview) => ({
+			? Promise.all([schoolOverview(app), countToAnswer(app)]).then(([overview, toAnswer]) => ({
 					schoolName: overview.schoolName,
 					items: [
 						{ label: 'Students', value: overview.students },
 						{ label: 'Active profiles', value: overview.activeProfiles },
+						{ label: 'Questionnaires to answer', value: toAnswer },
 						{ label: 'Feedback still to be given', value: overview.feedbackDue },
 					],
 				}))
@@ -50,7 +52,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	if (tab === 'feedback') {
 		const since = await previousVisit(app)
-		const query = readListQuery(url, ['submitted'] as const, 'submitted')
+		const query = readPlainList(url, { sorts: ['submitted'] as const, sort: 'submitted' })
 		const [summary, { rows, total }] = await Promise.all([
 			figures,
 			listFeedback(app, query, { questionnaireId: null, status: null, submittedSince: since }),
@@ -58,17 +60,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		return { area: app.area, summary, query, total, tab: 'feedback' as const, since, feedback: rows }
 	}
 	if (tab === 'students') {
-		const query = readListQuery(url, ['name'] as const, 'name')
+		const query = readPlainList(url, { sorts: ['name'] as const, sort: 'name' })
 		const [summary, { rows, total }] = await Promise.all([figures, listHomeStudents(app, query)])
 		return { area: app.area, summary, query, total, tab: 'students' as const, students: rows }
 	}
 	if (tab === 'recommendations') {
-		const query = readListQuery(url, ['name'] as const, 'name')
+		const query = readPlainList(url, { sorts: ['name'] as const, sort: 'name' })
 		const [summary, { rows, total }] = await Promise.all([figures, profilesWithSuggestions(app, query.page, query.pageSize)])
 		return { area: app.area, summary, query, total, tab: 'recommendations' as const, suggestions: rows }
 	}
-	const query = readListQuery(url, ['due'] as const, 'due')
-	const [summary, { rows, total }] = await Promise.all([figures, listAssigned(app, query, { openOnly: true })])
+	const query = readPlainList(url, { sorts: ['due'] as const, sort: 'due' })
+	const [summary, { rows, total }] = await Promise.all([figures, listAssigned(app, query)])
 	return { area: app.area, summary, query, total, tab: 'questionnaires' as const, assigned: rows }
 }
 

@@ -8,9 +8,9 @@ import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#ap
 import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { AppError } from '#app/lib/errors.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
-import { readListQuery } from '#app/lib/pagination.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
 import { closeProfile, createProfile, listManagedStudents, listPublishedQuestionnaires, todayInUk } from '#app/services/profiles.server.ts'
 import { getStudentDetails, listProfessionalOptions, setStudentProfessionals } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -22,16 +22,16 @@ import { ProfileSchema } from './+parts/profile-schema.ts'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager')
 	const url = new URL(request.url)
-	const query = readListQuery(url, ['name'] as const, 'name')
+	const list = readList(url, { sorts: ['name'] as const, sort: 'name' })
 	const studentId = url.searchParams.get('id')
 	const editing = isModalOpen(url.searchParams, 'student-professionals') || isModalOpen(url.searchParams, 'add-profile')
 	const [{ rows, total }, staff, questionnaires, student] = await Promise.all([
-		listManagedStudents(app, query),
+		unlessIllegal(list, () => listManagedStudents(app, list.query), NO_ROWS),
 		editing ? listProfessionalOptions(app) : [],
 		isModalOpen(url.searchParams, 'add-profile') ? listPublishedQuestionnaires(app) : [],
 		editing && studentId ? getStudentDetails(app, studentId) : null,
 	])
-	return { rows, total, query, staff, questionnaires, student, today: todayInUk() }
+	return data({ rows, total, query: list.query, illegal: list.illegal, staff, questionnaires, student, today: todayInUk() }, listStatus(list))
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -75,7 +75,7 @@ const resultFor = (actionData: { intent: string | null; result: unknown } | unde
 	actionData?.intent === intent ? (actionData.result as never) : undefined
 
 export default function ManageStudents({ loaderData, actionData }: Route.ComponentProps) {
-	const { rows, total, query, staff, questionnaires, student, today } = loaderData
+	const { rows, total, query, illegal, staff, questionnaires, student, today } = loaderData
 	const location = useLocation()
 	const closing = rows.flatMap((row) => row.profiles.map((profile) => ({ ...profile, student: row.name }))).find(
 		(profile) => profile.id === new URLSearchParams(location.search).get('id'),
@@ -86,8 +86,8 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 				Each student’s key and connected professionals and their assessment profiles. A profile asks its respondents to
 				answer a questionnaire once, or every few weeks.
 			</PageHeader>
-			<ListSearch id="manage-search" label="Search by name or UPN" name="Students" q={query.q} className="mb-4" />
-			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="students">
+			<ListSearch id="manage-search" label="Search by name or UPN" name="Students" q={query.q} illegal={illegal} className="mb-4" />
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="students">
 				<Table caption="Students with their professionals and profiles" hideCaption>
 					<TableHeader>
 						<tr>

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { z } from 'zod'
+import { useArrivalFocus } from '#app/components/assessment/useArrivalFocus.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
@@ -61,6 +62,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	if (intent === 'answer') return { saved: answers[0]?.questionId ?? null }
 	if (intent === 'previous' && domain.previousId) return redirect(`${base}/${domain.previousId}`)
 	if (intent === 'next' && domain.nextId) return redirect(`${base}/${domain.nextId}`)
+	if (intent === 'review') return redirect(`${base}?step=review`)
 	return redirect(base)
 }
 
@@ -74,49 +76,56 @@ export default function Stepper({ loaderData }: Route.ComponentProps) {
 	const { feedback, domain, area } = loaderData
 	const base = `${area}/questionnaires/${feedback.id}/domains`
 	const editable = feedback.editable
+	// After "Save and next" the keyboard starts at the new domain's heading, and a screen reader hears where it is.
+	const { headingRef, liveRef } = useArrivalFocus(domain.id, `Domain ${domain.position} of ${domain.count}: ${domain.name}`)
 	return (
 		<>
 			<BackLink to={base}>All domains</BackLink>
-			<PageHeader title={domain.name}>
+			<p ref={liveRef} aria-live="polite" className="sr-only" />
+			<PageHeader title={domain.name} headingRef={headingRef}>
 				{feedback.studentName} · {feedback.questionnaire} · round {feedback.round} · domain {domain.position} of {domain.count}
 			</PageHeader>
 			{domain.description ? <p className="-mt-4 mb-6 max-w-3xl text-slate-700">{domain.description}</p> : null}
 			<p className="mb-4 max-w-3xl text-slate-800">
 				{editable
-					? 'How often is each of these true of the student? Your answers are saved as you go; you can stop and come back later.'
+					? 'How often is each of these true of the student? Arrow keys choose an answer, Tab moves to the next question and Enter saves the domain. Your answers are saved as you go; you can stop and come back later.'
 					: 'This feedback can no longer be changed.'}
 			</p>
 			{/* Keyed by the feedback: another round of the same questionnaire has the same questions, and must not keep these choices. */}
 			<Form key={feedback.id} method="post" className="flex flex-col gap-6">
 				<ol className="flex flex-col gap-4">
 					{domain.questions.map((question) => (
-						<li key={question.id} className="rounded-lg border border-slate-200 bg-white p-4">
+						<li key={question.id} id={`question-${question.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
 							<Question question={question} editable={editable} />
 						</li>
 					))}
 				</ol>
+				{/*
+					The way forward comes first: it is the form's default button, so Enter on a choice saves and moves on
+					(implicit submission), and one Tab after the last question reaches it.
+				*/}
 				<div className="flex flex-wrap gap-3">
 					{editable ? (
 						<>
-							{domain.previousId ? (
-								<SubmitButton intent="previous" variant="secondary">
-									Previous domain
-								</SubmitButton>
-							) : null}
 							{domain.nextId ? (
 								<SubmitButton intent="next">Save and next domain</SubmitButton>
 							) : (
 								<SubmitButton intent="review">Save and review</SubmitButton>
 							)}
+							{domain.previousId ? (
+								<SubmitButton intent="previous" variant="secondary">
+									Previous domain
+								</SubmitButton>
+							) : null}
 						</>
 					) : (
 						<>
+							<ButtonLink to={domain.nextId ? `${base}/${domain.nextId}` : base}>{domain.nextId ? 'Next domain' : 'All domains'}</ButtonLink>
 							{domain.previousId ? (
 								<ButtonLink to={`${base}/${domain.previousId}`} variant="secondary">
 									Previous domain
 								</ButtonLink>
 							) : null}
-							<ButtonLink to={domain.nextId ? `${base}/${domain.nextId}` : base}>{domain.nextId ? 'Next domain' : 'All domains'}</ButtonLink>
 						</>
 					)}
 				</div>

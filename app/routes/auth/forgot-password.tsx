@@ -12,8 +12,8 @@ import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/forgot-password.ts'
 
 export const handle: AuthHandle = {
-	title: 'Password Recovery',
-	subtitle: 'Please enter your email address to search for your account.',
+	title: 'Password recovery',
+	subtitle: 'Enter your email address. If it has an account, we will send it a link to choose a new password.',
 }
 
 const ForgotPasswordSchema = z.object({ email: EmailSchema })
@@ -41,7 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 		return (
 			<div className="flex flex-col gap-6">
 				<p role="status" className="rounded-md border border-emerald-700 bg-emerald-50 px-3 py-3 text-slate-900">
-					If an account uses that address, we have sent it an e-mail with a link to choose a new password. The link works
+					If an account uses that address, we have sent it an email with a link to choose a new password. The link works
 					once, for 1 hour.
 				</p>
 				<Link to="/auth/login" className="font-medium text-brand underline underline-offset-2">
@@ -55,7 +55,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 		<Form method="post" className="flex flex-col gap-5" aria-describedby="forgot-errors">
 			<FormErrors id="forgot-errors" errors={errorsOf(result, '')} />
 			<NativeTextField
-				label="E-mail"
+				label="Email"
 				name="email"
 				type="email"
 				autoComplete="email"

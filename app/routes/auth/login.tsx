@@ -19,7 +19,7 @@ import { retryAfterHeaders } from '#app/lib/headers.ts'
 import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/login.ts'
 
-export const handle: AuthHandle = { title: 'Welcome!', subtitle: 'Please enter your credentials' }
+export const handle: AuthHandle = { title: 'Welcome!', subtitle: 'Enter your email address and password' }
 
 const PasswordStepSchema = z.object({
 	email: EmailSchema,
@@ -30,7 +30,7 @@ const CodeStepSchema = z.object({
 	code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6 digits of the code'),
 })
 
-const INVALID_CREDENTIALS = 'The e-mail address or password is incorrect.'
+const WRONG_EMAIL_OR_PASSWORD = 'The email address or password is incorrect.'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const { em } = requireAnonymous(context)
@@ -102,7 +102,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 			)
 		case 'invalid':
 			return data(
-				{ intent, result: submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields: ['password'] }) },
+				{ intent, result: submission.reply({ formErrors: [WRONG_EMAIL_OR_PASSWORD], hideFields: ['password'] }) },
 				{ status: 400 },
 			)
 	}
@@ -134,7 +134,7 @@ function PasswordStep({ lastResult }: { lastResult: LastResult }) {
 			<FormErrors id="login-errors" errors={errorsOf(lastResult, '')} />
 			<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
 			<NativeTextField
-				label="E-mail"
+				label="Email"
 				name="email"
 				type="email"
 				autoComplete="username"
@@ -166,7 +166,7 @@ function CodeStep({ maskedEmail, lastResult }: { maskedEmail: string | null; las
 	return (
 		<div className="flex flex-col gap-6">
 			<p className="text-slate-700">
-				We have e-mailed a 6-digit code to <strong>{maskedEmail}</strong>. It works for 3 minutes.
+				We have emailed a 6-digit code to <strong>{maskedEmail}</strong>. It works for 3 minutes.
 			</p>
 			<Form method="post" className="flex flex-col gap-5" aria-describedby="code-errors">
 				<FormErrors id="code-errors" errors={errorsOf(lastResult, '')} />

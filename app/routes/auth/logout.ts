@@ -2,11 +2,14 @@ import { redirect } from 'react-router'
 import { getAppContext } from '#app/context.ts'
 import { Impersonation } from '#app/models/index.ts'
 import { audit } from '#app/services/audit.server.ts'
-import { clearImpersonationCookie } from '#app/services/impersonation.server.ts'
+import { clearCarriedImpersonation } from '#app/services/impersonation.server.ts'
 import { destroySession } from '#app/services/session.server.ts'
 import type { Route } from './+types/logout.ts'
 
-/** Sign-out deletes the session row (real revocation) and any impersonation, then shows the login screen. */
+/**
+ * Sign-out deletes the session row (real revocation), ends any impersonation and clears its cookie, then shows the
+ * login screen. An impersonation already ended reaches here as the user themselves (request.server.ts).
+ */
 export async function action({ context, request }: Route.ActionArgs) {
 	const { em, auth } = getAppContext(context)
 	if (auth) {
@@ -18,7 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	}
 	const headers = new Headers()
 	headers.append('Set-Cookie', await destroySession(em, request))
-	headers.append('Set-Cookie', await clearImpersonationCookie(em))
+	for (const header of await clearCarriedImpersonation(em, request)) headers.append('Set-Cookie', header)
 	return redirect('/auth/login', { headers })
 }
 

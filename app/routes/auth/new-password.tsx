@@ -6,8 +6,8 @@ import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/new-password.ts'
 
 export const handle: AuthHandle = {
-	title: 'Password Recovery',
-	subtitle: 'Please enter new password. Your password should have at least 1 uppercase letter and 1 symbol',
+	title: 'Password recovery',
+	subtitle: 'Choose a new password: at least 8 characters, with 1 uppercase letter and 1 symbol.',
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/set-password-from-email.ts'
 
 export const handle: AuthHandle = {
-	title: 'Set Password',
-	subtitle: 'Please enter new password. Your password should have at least 1 uppercase letter and 1 symbol',
+	title: 'Set password',
+	subtitle: 'Choose a password: at least 8 characters, with 1 uppercase letter and 1 symbol.',
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {

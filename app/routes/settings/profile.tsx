@@ -86,7 +86,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 			return redirectWithToast(app.em, '/settings/profile', {
 				type: 'error',
 				title: 'The sign-in code stays on',
-				description: 'Platform admins always sign in with an e-mailed code.',
+				description: 'Platform admins always sign in with an emailed code.',
 			})
 		}
 		return redirectWithToast(app.em, '/settings/profile', { type: 'success', title: 'Sign-in settings saved' })
@@ -147,10 +147,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 				</section>
 
 				<section aria-labelledby="mfa-heading" className="rounded-lg border border-slate-200 bg-white p-6">
-					<h2 id="mfa-heading" className="mb-1 text-lg font-semibold text-slate-900">Sign-in code by e-mail</h2>
+					<h2 id="mfa-heading" className="mb-1 text-lg font-semibold text-slate-900">Sign-in code by email</h2>
 					<p className="mb-4 text-sm text-slate-700">
 						{account.mfaEnabled || mfaRequired
-							? 'On: after your password, we e-mail you a 6-digit code to finish signing in.'
+							? 'On: after your password, we email you a 6-digit code to finish signing in.'
 							: 'Off: you sign in with your password alone.'}
 						{mfaRequired ? ' Platform admins always use the code.' : ''}
 					</p>

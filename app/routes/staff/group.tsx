@@ -3,10 +3,10 @@ import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { readListQuery } from '#app/lib/pagination.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import { HOMES } from '#app/services/auth.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { readPlainList } from '#app/services/list-params.server.ts'
 import { seesWholeSchool } from '#app/services/need-to-know.server.ts'
 import { getVisibleGroup } from '#app/services/visible-groups.server.ts'
 import type { Route } from './+types/group.ts'
@@ -14,7 +14,7 @@ import type { Route } from './+types/group.ts'
 /** One group, read-only: the students the user may see in it, and its staff (one module, two routes). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager', 'professional')
-	const query = readListQuery(new URL(request.url), ['name'] as const, 'name')
+	const query = readPlainList(new URL(request.url), { sorts: ['name'], sort: 'name' })
 	const group = await getVisibleGroup(app, params.id, query)
 	return { group, page: query.page, pageSize: query.pageSize, area: HOMES[app.auth.role!], wholeSchool: seesWholeSchool(app.auth) }
 }
@@ -31,7 +31,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 				</h2>
 				{wholeSchool ? null : <p className="mb-3 text-sm text-slate-700">Only the students you work with are shown.</p>}
 				{group.students.total === 0 ? (
-					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No Data</p>
+					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No data</p>
 				) : (
 					<div className="rounded-lg border border-slate-200 bg-white">
 						<Table caption={`Students in ${group.name}`} hideCaption>
@@ -67,7 +67,7 @@ export default function Group({ loaderData }: Route.ComponentProps) {
 					Staff
 				</h2>
 				{group.staff.total === 0 ? (
-					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No Data</p>
+					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No data</p>
 				) : (
 					<div className="rounded-lg border border-slate-200 bg-white">
 						<Table caption={`Staff of ${group.name}`} hideCaption>

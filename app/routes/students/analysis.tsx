@@ -3,9 +3,10 @@ import { DomainBars } from '#app/components/charts/DomainBars.tsx'
 import { SeverityPie } from '#app/components/charts/SeverityPie.tsx'
 import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
-import { loadAnalysis, openStudent } from '#app/services/student-views.server.ts'
+import { loadAnalysis, openStudent, printDetails } from '#app/services/student-views.server.ts'
 import { DomainBands } from './+parts/DomainBands.tsx'
 import { profileLabel, roundLabel } from './+parts/labels.ts'
+import { PrintFrame } from './+parts/PrintFrame.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/analysis.ts'
 
@@ -13,15 +14,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
 	const student = await openStudent(app, params.id, 'analysis')
 	const analysis = await loadAnalysis(app, student.id, new URL(request.url).searchParams)
-	return { student, analysis }
+	return { student, analysis, print: printDetails(app) }
 }
 
 export default function StudentAnalysis({ loaderData }: Route.ComponentProps) {
-	const { student, analysis } = loaderData
+	const { student, analysis, print } = loaderData
 	const profile = analysis.profiles.find((candidate) => candidate.id === analysis.profileId)
 	const round = analysis.round
 	return (
-		<>
+		<PrintFrame details={print} student={student.name}>
 			<StudentHeader student={student} />
 			{!profile ? (
 				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
@@ -59,6 +60,12 @@ export default function StudentAnalysis({ loaderData }: Route.ComponentProps) {
 									analysis.feedbackCount === 1 ? 'one respondent' : `${analysis.feedbackCount} respondents`
 								}.`}
 							</p>
+							<p className="text-slate-700">
+								{`Submitted by ${round.feedback
+									.filter((feedback) => feedback.status === 'complete')
+									.map((feedback) => feedback.name)
+									.join(', ')}.`}
+							</p>
 							<section aria-labelledby="severity-heading" className="rounded-lg border border-slate-200 bg-white p-6">
 								<h2 id="severity-heading" className="mb-4 text-lg font-semibold text-slate-900">
 									Question severity
@@ -81,7 +88,7 @@ export default function StudentAnalysis({ loaderData }: Route.ComponentProps) {
 					)}
 				</>
 			)}
-		</>
+		</PrintFrame>
 	)
 }
 

@@ -2,11 +2,13 @@ import { Form } from 'react-router'
 import { ComparisonBars } from '#app/components/charts/ComparisonBars.tsx'
 import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { formatScore, formatScoreChange } from '#app/lib/format.ts'
 import { BAND_LABELS } from '#app/lib/scoring.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { loadComparison, openStudent, type ComparisonView, type ProfileSummary } from '#app/services/student-views.server.ts'
+import { loadComparison, openStudent, printDetails, type ComparisonView, type ProfileSummary } from '#app/services/student-views.server.ts'
 import { BandBadge } from './+parts/BandBadge.tsx'
 import { profileLabel, roundLabel } from './+parts/labels.ts'
+import { PrintFrame } from './+parts/PrintFrame.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/comparison.ts'
 
@@ -14,17 +16,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
 	const student = await openStudent(app, params.id, 'comparison')
 	const comparison = await loadComparison(app, student.id, new URL(request.url).searchParams)
-	return { student, comparison }
+	return { student, comparison, print: printDetails(app) }
 }
 
-const formatScore = (score: number) => score.toFixed(2)
-const formatChange = (change: number) => (Math.abs(change) < 0.005 ? '0.00' : `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(2)}`)
-
 export default function StudentComparison({ loaderData }: Route.ComponentProps) {
-	const { student, comparison } = loaderData
+	const { student, comparison, print } = loaderData
 	const profile = comparison.profiles.find((candidate) => candidate.id === comparison.profileId)
 	return (
-		<>
+		<PrintFrame details={print} student={student.name}>
 			<StudentHeader student={student} />
 			{!profile || !profile.rounds.length ? (
 				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
@@ -32,14 +31,20 @@ export default function StudentComparison({ loaderData }: Route.ComponentProps) 
 				</p>
 			) : (
 				<div className="flex flex-col gap-8">
+					{/* Keyed on what they show: a select's defaultValue is read once, and a navigation keeps the element. */}
 					<div className="grid gap-6 lg:grid-cols-2">
-						<RoundsForm comparison={comparison} profile={profile} />
-						<RespondentsForm comparison={comparison} profile={profile} />
+						<RoundsForm key={[comparison.profileId, comparison.fromRoundId, comparison.toRoundId].join()} comparison={comparison} profile={profile} />
+						<RespondentsForm
+							key={[comparison.profileId, comparison.roundId, comparison.firstRespondentId, comparison.secondRespondentId].join()}
+							comparison={comparison}
+							profile={profile}
+						/>
 					</div>
-					<Results comparison={comparison} />
+					{/* One respondent: the respondents card says so, and there are no results to show. */}
+					{comparison.mode === 'respondents' && !comparison.secondRespondentId ? null : <Results comparison={comparison} />}
 				</div>
 			)}
-		</>
+		</PrintFrame>
 	)
 }
 
@@ -59,7 +64,7 @@ function ProfileChoice({ comparison, id }: { comparison: ComparisonView; id: str
 function RoundsForm({ comparison, profile }: { comparison: ComparisonView; profile: ProfileSummary }) {
 	const rounds = profile.rounds.toReversed().map((round) => ({ value: round.id, label: roundLabel(round) }))
 	return (
-		<Form method="get" aria-labelledby="rounds-form-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+		<Form method="get" aria-labelledby="rounds-form-heading" className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
 			<h2 id="rounds-form-heading" className="text-lg font-semibold text-slate-900">
 				Compare two rounds
 			</h2>
@@ -76,9 +81,29 @@ function RoundsForm({ comparison, profile }: { comparison: ComparisonView; profi
 	)
 }
 
+/** One person answers this profile: said, rather than comparing them with themselves. */
+function SoleRespondent({ comparison }: { comparison: ComparisonView }) {
+	const name = comparison.respondents[0]?.label
+	return name
+		? `Only ${name} answers this profile, so there is no second respondent to compare with yet.`
+		: 'Nobody answers this profile yet, so there are no respondents to compare.'
+}
+
 function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; profile: ProfileSummary }) {
+	if (!comparison.secondRespondentId) {
+		return (
+			<section aria-labelledby="respondents-form-heading" className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+				<h2 id="respondents-form-heading" className="text-lg font-semibold text-slate-900">
+					Compare two respondents
+				</h2>
+				<p className="text-slate-700">
+					<SoleRespondent comparison={comparison} />
+				</p>
+			</section>
+		)
+	}
 	return (
-		<Form method="get" aria-labelledby="respondents-form-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+		<Form method="get" aria-labelledby="respondents-form-heading" className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
 			<h2 id="respondents-form-heading" className="text-lg font-semibold text-slate-900">
 				Compare two respondents
 			</h2>
@@ -88,7 +113,7 @@ function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; 
 				id="respondents-round"
 				label="Round"
 				name="round"
-				value={comparison.roundId ?? comparison.toRoundId}
+				value={comparison.roundId}
 				options={profile.rounds.toReversed().map((round) => ({ value: round.id, label: roundLabel(round) }))}
 			/>
 			<FilterSelect id="respondents-first" label="First respondent" name="first" value={comparison.firstRespondentId} options={comparison.respondents} />
@@ -114,7 +139,7 @@ function Results({ comparison }: { comparison: ComparisonView }) {
 		)
 	}
 	return (
-		<section aria-labelledby="comparison-heading" className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6">
+		<section aria-labelledby="comparison-heading" className="flex min-w-0 flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6">
 			<h2 id="comparison-heading" className="text-lg font-semibold text-slate-900">
 				{heading}
 			</h2>
@@ -139,11 +164,12 @@ function Results({ comparison }: { comparison: ComparisonView }) {
 							<RowHeader>{row.domain}</RowHeader>
 							<Cell numeric>{row.before ? formatScore(row.before.score) : '—'}</Cell>
 							<Cell numeric>{row.after ? formatScore(row.after.score) : '—'}</Cell>
-							<Cell numeric>{row.change === null ? '—' : formatChange(row.change)}</Cell>
+							<Cell numeric>{row.before && row.after ? formatScoreChange(row.after.score, row.before.score) : '—'}</Cell>
 							<Cell>
 								{row.before && row.after ? (
 									row.bandChanged ? (
-										<span className="inline-flex items-center gap-2">
+										// Positioned, so the sr-only "to" stays inside the scrolling table rather than widening the page at 320 px.
+										<span className="relative inline-flex items-center gap-2">
 											<BandBadge band={row.before.band} />
 											<span aria-hidden="true">→</span>
 											<span className="sr-only"> to </span>

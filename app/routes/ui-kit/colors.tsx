@@ -1,3 +1,4 @@
+import { Table } from '#app/components/ui/Table.tsx'
 import type { Route } from './+types/colors.ts'
 import { PageHeading, Section } from './+parts/Section.tsx'
 
@@ -49,7 +50,7 @@ export default function Colors() {
 			<Section title="Brand and interface">
 				<SwatchTable caption="Brand and interface colours" swatches={BRAND} />
 			</Section>
-			<Section title="Scoring and charts" description="Severity bands and bars (DESIGN.md §3).">
+			<Section title="Scoring and charts" description="Severity bands and bars of the scoring.">
 				<SwatchTable caption="Scoring and chart colours" swatches={DATA} />
 			</Section>
 		</div>
@@ -58,41 +59,39 @@ export default function Colors() {
 
 function SwatchTable({ caption, swatches }: { caption: string; swatches: Swatch[] }) {
 	return (
-		<div className="overflow-x-auto">
-			<table className="w-full border-collapse text-left text-sm">
-				<caption className="sr-only">{caption}</caption>
-				<thead className="border-b-2 border-slate-400">
-					<tr>
-						<th scope="col" className="px-3 py-2">Swatch</th>
-						<th scope="col" className="px-3 py-2">Name</th>
-						<th scope="col" className="px-3 py-2">Hex</th>
-						<th scope="col" className="px-3 py-2">With white text</th>
-						<th scope="col" className="px-3 py-2">With dark text (#0F172A)</th>
-						<th scope="col" className="px-3 py-2">Use</th>
-					</tr>
-				</thead>
-				<tbody>
-					{swatches.map((swatch) => {
-						const onWhite = contrast(swatch.hex, '#FFFFFF')
-						const onDark = contrast(swatch.hex, '#0F172A')
-						return (
-							<tr key={swatch.name} className="border-b border-slate-200">
-								<td className="px-3 py-2">
-									<svg aria-hidden="true" viewBox="0 0 48 32" className="h-8 w-12">
-										<rect width="48" height="32" rx="4" fill={swatch.hex} stroke="#94A3B8" />
-									</svg>
-								</td>
-								<th scope="row" className="px-3 py-2 font-medium">{swatch.name}</th>
-								<td className="px-3 py-2 font-mono">{swatch.hex}</td>
-								<td className="px-3 py-2">{onWhite.toFixed(2)}:1, {verdict(onWhite)}</td>
-								<td className="px-3 py-2">{onDark.toFixed(2)}:1, {verdict(onDark)}</td>
-								<td className="px-3 py-2 text-slate-700">{swatch.use}</td>
-							</tr>
-						)
-					})}
-				</tbody>
-			</table>
-		</div>
+		// The kit's Table: on a narrow screen its scroll box is a named region keyboard users can scroll.
+		<Table caption={caption} hideCaption>
+			<thead className="border-b-2 border-slate-400">
+				<tr>
+					<th scope="col" className="px-3 py-2">Swatch</th>
+					<th scope="col" className="px-3 py-2">Name</th>
+					<th scope="col" className="px-3 py-2">Hex</th>
+					<th scope="col" className="px-3 py-2">With white text</th>
+					<th scope="col" className="px-3 py-2">With dark text (#0F172A)</th>
+					<th scope="col" className="px-3 py-2">Use</th>
+				</tr>
+			</thead>
+			<tbody>
+				{swatches.map((swatch) => {
+					const onWhite = contrast(swatch.hex, '#FFFFFF')
+					const onDark = contrast(swatch.hex, '#0F172A')
+					return (
+						<tr key={swatch.name} className="border-b border-slate-200">
+							<td className="px-3 py-2">
+								<svg aria-hidden="true" viewBox="0 0 48 32" className="h-8 w-12">
+									<rect width="48" height="32" rx="4" fill={swatch.hex} stroke="#94A3B8" />
+								</svg>
+							</td>
+							<th scope="row" className="px-3 py-2 font-medium">{swatch.name}</th>
+							<td className="px-3 py-2 font-mono">{swatch.hex}</td>
+							<td className="px-3 py-2">{onWhite.toFixed(2)}:1, {verdict(onWhite)}</td>
+							<td className="px-3 py-2">{onDark.toFixed(2)}:1, {verdict(onDark)}</td>
+							<td className="px-3 py-2 text-slate-700">{swatch.use}</td>
+						</tr>
+					)
+				})}
+			</tbody>
+		</Table>
 	)
 }
 

@@ -1,8 +1,9 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import { readSort } from '#app/components/ui/Table.tsx'
-import { Toaster } from '#app/components/ui/Toaster.tsx'
-import type { Toast, ToastPosition, ToastType } from '#app/lib/toast.ts'
+import { getAppContext } from '#app/context.ts'
+import { TOAST_POSITIONS, type ToastType } from '#app/lib/toast.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/misc.ts'
 import { BadgesSection, MenuSection, ModalSection, TabsSection, TooltipSection } from './+parts/MiscSections.tsx'
 import { SAMPLE_STUDENTS, StudentsTable, type SampleStudent } from './+parts/StudentsTable.tsx'
@@ -10,7 +11,6 @@ import { ToastSection } from './+parts/ToastSection.tsx'
 import { PageHeading } from './+parts/Section.tsx'
 
 const SORT_KEYS = ['name', 'yearGroup', 'dateOfBirth'] as const
-const POSITIONS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const satisfies readonly ToastPosition[]
 const TYPES = ['success', 'error', 'warning', 'info'] as const satisfies readonly ToastType[]
 const TITLES: Record<ToastType, string> = {
 	success: 'Student saved',
@@ -19,7 +19,7 @@ const TITLES: Record<ToastType, string> = {
 	info: 'Import queued',
 }
 
-const ToastSchema = z.object({ position: z.enum(POSITIONS), type: z.enum(TYPES) })
+const ToastSchema = z.object({ position: z.enum(TOAST_POSITIONS), type: z.enum(TYPES) })
 
 export function loader({ request }: Route.LoaderArgs) {
 	const sort = readSort(new URL(request.url).searchParams, SORT_KEYS, { sort: 'name', dir: 'asc' })
@@ -31,20 +31,20 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { sort, students }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** Answers with a toast in the corner asked for, as any action does: through the flash cookie, after a redirect. */
+export async function action({ request, context }: Route.ActionArgs) {
 	const result = ToastSchema.safeParse(Object.fromEntries(await request.formData()))
-	if (!result.success) return data({ position: 'top-right' as ToastPosition, toasts: [] as Toast[] }, { status: 400 })
+	if (!result.success) throw data('Choose a kind of toast and a corner.', { status: 400 })
 	const { position, type } = result.data
-	const toast: Toast = {
-		id: crypto.randomUUID(),
+	return redirectWithToast(getAppContext(context).em, '/ui-kit/misc', {
 		type,
 		title: TITLES[type],
 		description: `Shown at the ${position.replace('-', ' ')}.`,
-	}
-	return { position: position as ToastPosition, toasts: [toast] }
+		position,
+	})
 }
 
-export default function Misc({ loaderData, actionData }: Route.ComponentProps) {
+export default function Misc({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-8">
 			<PageHeading>Misc</PageHeading>
@@ -55,7 +55,6 @@ export default function Misc({ loaderData, actionData }: Route.ComponentProps) {
 			<StudentsTable students={loaderData.students} sort={loaderData.sort} />
 			<ModalSection />
 			<ToastSection />
-			<Toaster toasts={actionData?.toasts ?? []} position={actionData?.position ?? 'top-right'} label="Demo notifications" />
 		</div>
 	)
 }

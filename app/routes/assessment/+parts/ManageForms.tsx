@@ -22,7 +22,7 @@ function CheckboxList({ legend, name, options, selected, error, errorId }: { leg
 	return (
 		<fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
 			<legend className="mb-1 text-sm font-medium text-slate-900">{legend}</legend>
-			{options.length === 0 ? <p className="text-sm text-slate-700">No need managers or professionals with access yet.</p> : null}
+			{options.length === 0 ? <p className="text-sm text-slate-700">No staff members with access yet.</p> : null}
 			{options.map((option) => (
 				<Checkbox key={option.value} name={name} value={option.value} defaultSelected={selected.includes(option.value)}>
 					{option.label}

@@ -33,7 +33,7 @@ export function SetPasswordScreen({
 		<Form method="post" className="flex flex-col gap-5" aria-describedby="set-password-errors">
 			<FormErrors id="set-password-errors" errors={errorsOf(lastResult, '')} />
 			<input type="hidden" name="token" value={loaderData.token} />
-			<NativeTextField label="E-mail" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
+			<NativeTextField label="Email" name="email" type="email" autoComplete="username" value={loaderData.email} readOnly />
 			<NativeTextField
 				label={isReset ? 'New password' : 'Password'}
 				name="password"

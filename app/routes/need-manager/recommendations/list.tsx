@@ -1,14 +1,14 @@
 import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { SuggestionsTable } from '#app/components/recommendations/SuggestionsTable.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { readListQuery } from '#app/lib/pagination.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { readPlainList } from '#app/services/list-params.server.ts'
 import { profilesWithSuggestions } from '#app/services/recommendations.server.ts'
 import type { Route } from './+types/list.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager')
-	const { page } = readListQuery(new URL(request.url), ['name'], 'name')
+	const { page } = readPlainList(new URL(request.url), { sorts: ['name'], sort: 'name' })
 	return profilesWithSuggestions(app, page)
 }
 

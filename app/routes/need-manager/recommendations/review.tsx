@@ -9,32 +9,46 @@ import { SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
+import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { formatDate } from '#app/lib/format.ts'
+import { formatDate, formatScore } from '#app/lib/format.ts'
 import { BAND_LABELS, SCORING_COLOURS } from '#app/lib/scoring.ts'
-import { requireRole } from '#app/services/guards.server.ts'
-import { decideSuggestions, profileSuggestions, StaleSuggestions } from '#app/services/recommendations.server.ts'
+import { requireRole, type SignedIn } from '#app/services/guards.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
+import {
+	AlreadyWithdrawn,
+	decideSuggestions,
+	listDismissed,
+	profileSuggestions,
+	restoreDismissed,
+	StaleSuggestions,
+} from '#app/services/recommendations.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
+import { DismissedSuggestions } from './+parts/DismissedSuggestions.tsx'
 import type { Route } from './+types/review.ts'
 
 const ADDED_MODAL = 'need-manager-recommendations-added'
+/** "Dismiss chosen" asks first (issue 14.4): it posts the choice here, which renders this modal and writes nothing. */
+const DISMISS_MODAL = 'dismiss-chosen'
 
 const DecisionSchema = z.object({
-	intent: z.enum(['add', 'dismiss']),
+	intent: z.enum(['add', 'dismiss', 'confirm-dismiss']),
 	recommendation: z.array(z.string(), { error: 'Choose at least one recommendation' }).min(1, 'Choose at least one recommendation'),
 	note: z.string().trim().max(1000, 'Keep the note under 1,000 characters').optional(),
 })
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager')
-	return { suggestions: await profileSuggestions(app, params.id) }
+	const [suggestions, dismissed] = await Promise.all([profileSuggestions(app, params.id), listDismissed(app, params.id)])
+	return { suggestions, dismissed }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'needManager')
 	const formData = await request.formData()
+	if (formData.get('intent') === 'restore') return restore(app, params.id, formData)
 	const submission = parseWithZod(formData, { schema: DecisionSchema })
 	if (submission.status !== 'success') {
 		// The profile must be the school's before anything is said about the form.
@@ -42,6 +56,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		return data({ result: submission.reply() }, { status: 400 })
 	}
 	const { intent, recommendation, note } = submission.value
+	if (intent === 'confirm-dismiss') {
+		// The profile must be the school's; only its own suggestions are named back, and a choice that is no longer
+		// one (another need manager decided it meanwhile) is said on the form, as the dismissal itself would (409).
+		const { themes } = await profileSuggestions(app, params.id)
+		const chosen = new Map<string, string>()
+		for (const one of themes.flatMap((theme) => theme.recommendations)) if (recommendation.includes(one.id)) chosen.set(one.id, one.title)
+		if (new Set(recommendation).size !== chosen.size) {
+			return data({ result: submission.reply({ formErrors: [new StaleSuggestions().message] }) }, { status: 409 })
+		}
+		return { result: undefined, confirmDismiss: { chosen: [...chosen].map(([id, title]) => ({ id, title })), note: note ?? '' } }
+	}
 	const here = `/need-manager/recommendations/${params.id}`
 	let count: number
 	try {
@@ -71,8 +96,27 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	})
 }
 
+/** "Bring back" on a dismissed suggestion (ADR 028): the dismissal is withdrawn, kept as history, and audited. */
+async function restore(app: SignedIn, profileId: string, formData: FormData) {
+	const id = postedId(formData, 'studentRecommendationId')
+	const here = `/need-manager/recommendations/${profileId}`
+	try {
+		const { suggestedAgain } = await restoreDismissed(app, profileId, id)
+		return redirectWithToast(app.em, here, {
+			type: 'success',
+			title: 'Suggestion brought back',
+			description: suggestedAgain
+				? 'It is among this profile’s suggestions again.'
+				: 'This profile’s latest scores do not suggest it now; it will be suggested again whenever the scores do.',
+		})
+	} catch (error) {
+		if (!(error instanceof AlreadyWithdrawn)) throw error
+		return redirectWithToast(app.em, here, { type: 'info', title: 'Already brought back', description: 'Nothing was changed.' })
+	}
+}
+
 export default function ReviewSuggestions({ loaderData, actionData }: Route.ComponentProps) {
-	const { suggestions } = loaderData
+	const { suggestions, dismissed } = loaderData
 	const location = useLocation()
 	const [form, fields] = useForm({
 		id: 'suggestions',
@@ -81,6 +125,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 		shouldValidate: 'onSubmit',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: DecisionSchema }),
 	})
+	const confirmDismiss = actionData && 'confirmDismiss' in actionData ? actionData.confirmDismiss : undefined
 	const added = Number(new URLSearchParams(location.search).get('added') ?? '0')
 	const profileUrl = `/students/profile/${suggestions.student.id}`
 	return (
@@ -109,7 +154,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 										<svg aria-hidden="true" viewBox="0 0 12 12" className="size-3">
 											<rect width="12" height="12" rx="2" fill={SCORING_COLOURS[theme.band]} />
 										</svg>
-										{`${BAND_LABELS[theme.band]} need (${theme.score.toFixed(2)})`}
+										{`${BAND_LABELS[theme.band]} need (${formatScore(theme.score)})`}
 									</span>
 								</span>
 							</legend>
@@ -140,12 +185,30 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 					</div>
 					<div className="flex flex-wrap gap-3">
 						<SubmitButton intent="add">Add chosen recommendations</SubmitButton>
-						<SubmitButton intent="dismiss" variant="secondary">
+						<SubmitButton intent="confirm-dismiss" variant="secondary" formAction={`${location.pathname}?modal=${DISMISS_MODAL}`}>
 							Dismiss chosen
 						</SubmitButton>
 					</div>
 				</Form>
 			)}
+			<DismissedSuggestions rows={dismissed} />
+			{confirmDismiss && confirmDismiss.chosen.length > 0 ? (
+				<ConfirmModal
+					name={DISMISS_MODAL}
+					title={confirmDismiss.chosen.length === 1 ? 'Dismiss this recommendation?' : `Dismiss ${confirmDismiss.chosen.length} recommendations?`}
+					intent="dismiss"
+					fields={{ recommendation: confirmDismiss.chosen.map((one) => one.id), note: confirmDismiss.note }}
+					confirmLabel="Dismiss chosen"
+				>
+					<p>{`They will no longer be suggested for ${suggestions.student.name} while the scores stay as they are:`}</p>
+					<ul className="mt-2 list-disc ps-6">
+						{confirmDismiss.chosen.map((one) => (
+							<li key={one.id}>{one.title}</li>
+						))}
+					</ul>
+					<p className="mt-2">A dismissed suggestion can be brought back from “Dismissed” below.</p>
+				</ConfirmModal>
+			) : null}
 			{added > 0 ? (
 				<UrlModal
 					name={ADDED_MODAL}

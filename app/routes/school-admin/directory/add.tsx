@@ -63,7 +63,7 @@ export default function AddMember({ actionData }: Route.ComponentProps) {
 				</div>
 				<TextField {...textFieldProps(fields.firstName)} label="First name" autoComplete="off" isRequired />
 				<TextField {...textFieldProps(fields.lastName)} label="Last name" autoComplete="off" isRequired />
-				<TextField {...textFieldProps(fields.email)} label="E-mail" type="email" autoComplete="off" isRequired className="sm:col-span-2" />
+				<TextField {...textFieldProps(fields.email)} label="Email" type="email" autoComplete="off" isRequired className="sm:col-span-2" />
 				<Select
 					label="Role"
 					name={fields.role.name}
@@ -77,7 +77,7 @@ export default function AddMember({ actionData }: Route.ComponentProps) {
 				<Checkbox
 					name={fields.giveAccess.name}
 					defaultSelected={fields.giveAccess.initialValue === 'on'}
-					description="They get an e-mail with a link to set their password."
+					description="They get an email with a link to set their password."
 					className="sm:col-span-2"
 				>
 					Give access now

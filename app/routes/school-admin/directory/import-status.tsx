@@ -21,7 +21,7 @@ export default function DirectoryImportStatus({ loaderData }: Route.ComponentPro
 	return (
 		<>
 			<BackLink to="/school-admin/directory/import">Import staff</BackLink>
-			<PageHeader title={`Import of ${job.fileName}`}>Staff are matched by e-mail: new people are added without access, known ones updated.</PageHeader>
+			<PageHeader title={`Import of ${job.fileName}`}>Staff are matched by email: new people are added without access, known ones updated.</PageHeader>
 			<ImportJobStatus
 				job={job}
 				page={page}

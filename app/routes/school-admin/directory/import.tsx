@@ -23,7 +23,7 @@ export default function ImportDirectory({ loaderData, actionData }: Route.Compon
 		<>
 			<BackLink to="/school-admin/directory">Directory</BackLink>
 			<PageHeader title="Import staff">
-				Add and update your staff directory from a CSV file. People are matched by e-mail. Nobody is given access by an import: give access from the directory when
+				Add and update your staff directory from a CSV file. People are matched by email. Nobody is given access by an import: give access from the directory when
 				you are ready to invite them.
 			</PageHeader>
 			{actionData?.stage === 'dryRun' ? (
@@ -32,7 +32,7 @@ export default function ImportDirectory({ loaderData, actionData }: Route.Compon
 				<>
 					<ImportUploadForm
 						templateHref="/school-admin/directory/import/template.csv"
-						columns="E-mail, First name (or Forename), Last name (or Surname), Role (School admin, Need manager or Professional), and optionally Job title"
+						columns="Email, First name (or Forename), Last name (or Surname), Role (School admin, SENCo / need manager or Staff member), and optionally Job title"
 						error={actionData?.stage === 'upload' ? actionData.error : null}
 					/>
 					<RecentImports imports={loaderData.recent} hrefOf={statusPath} />

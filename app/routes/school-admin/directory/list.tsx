@@ -8,8 +8,9 @@ import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
 import { ModalButton } from '#app/components/ui/UrlModal.tsx'
 import { openModals } from '#app/lib/modals.ts'
-import { pageRange, readListQuery } from '#app/lib/pagination.ts'
-import { ROLE_LABELS } from '#app/lib/roles.ts'
+import { pageRange } from '#app/lib/pagination.ts'
+import { FORMER_STAFF_MEMBER } from '#app/lib/respondents.ts'
+import { ROLE_LABELS, roleInSentence } from '#app/lib/roles.ts'
 import {
 	deleteMember,
 	DIRECTORY_SORTS,
@@ -22,6 +23,7 @@ import {
 } from '#app/services/directory.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
+import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { pageAfter } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
 import { MemberModals } from './+parts/MemberModals.tsx'
@@ -34,22 +36,23 @@ const MEMBER_MODALS = ['set-role', 'access', 'delete-person']
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const url = new URL(request.url)
-	const query = readListQuery(url, DIRECTORY_SORTS, 'name')
+	const list = readList(url, { sorts: DIRECTORY_SORTS, sort: 'name' })
 	// A modal about one person: that person must be on this school's staff (else 404).
 	const wantsMember = openModals(url.searchParams).some((name) => MEMBER_MODALS.includes(name))
 	const [{ rows, total }, member] = await Promise.all([
-		listDirectory(app, query),
+		unlessIllegal(list, () => listDirectory(app, list.query), NO_ROWS),
 		wantsMember ? getMember(app, url.searchParams.get('id')) : Promise.resolve(null),
 	])
-	return {
+	return data({
 		rows,
 		total,
-		query,
+		query: list.query,
+		illegal: list.illegal,
 		me: app.auth.membershipId,
 		member: member
 			? { id: member.id, name: `${member.firstName} ${member.lastName}`, email: member.user.email, role: member.role, access: member.access }
 			: null,
-	}
+	}, listStatus(list))
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -68,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 				return redirectWithToast(app.em, back, {
 					type: 'success',
 					title: 'Role changed',
-					description: `${member.firstName} ${member.lastName} is now ${ROLE_LABELS[submission.value.role].toLowerCase()}.`,
+					description: `${member.firstName} ${member.lastName} is now ${roleInSentence(submission.value.role)}.`,
 				})
 			}
 			case 'give-access': {
@@ -79,15 +82,19 @@ export async function action({ context, request }: Route.ActionArgs) {
 				return redirectWithToast(app.em, back, {
 					type: outcome === 'active' ? 'info' : 'success',
 					title,
-					description: outcome === 'active' ? undefined : `An e-mail with a link to set a password went to ${member.user.email}.`,
+					description: outcome === 'active' ? undefined : `An email with a link to set a password went to ${member.user.email}.`,
 				})
 			}
 			case 'remove-access':
 				await removeAccess(app, id)
 				return redirectWithToast(app.em, back, { type: 'success', title: 'Access removed', description: 'They stay in the directory.' })
 			case 'delete': {
-				const { name } = await deleteMember(app, id)
-				return redirectWithToast(app.em, back, { type: 'success', title: `${name} deleted` })
+				const { name, keptFeedback } = await deleteMember(app, id)
+				return redirectWithToast(app.em, back, {
+					type: 'success',
+					title: `${name} deleted`,
+					description: keptFeedback ? `Their submitted feedback stays, shown as from “${FORMER_STAFF_MEMBER}”.` : undefined,
+				})
 			}
 			default:
 				return data({ intent: null, result: null }, { status: 400 })
@@ -99,14 +106,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
-	const { rows, total, query, me, member } = loaderData
+	const { rows, total, query, illegal, me, member } = loaderData
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
 	const { first, last } = pageRange(query.page, query.pageSize, total)
 	return (
 		<>
 			<PageHeader title="Directory">Everyone who works at your school: their role, job title, and whether they can sign in.</PageHeader>
 			<div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-				<StaffSearch q={query.q} sort={query.sort} dir={query.dir} />
+				<StaffSearch q={query.q} sort={query.sort} dir={query.dir} illegal={illegal} />
 				<div className="flex flex-wrap gap-2">
 					<ButtonLink to="/school-admin/directory/import" variant="secondary">
 						Import staff
@@ -114,12 +121,12 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 					<ButtonLink to="/school-admin/directory/add">Add person</ButtonLink>
 				</div>
 			</div>
-			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No Data'} page={{ ...query, total }} noun="staff">
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="staff">
 				<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
 					<TableHeader>
 						<tr>
 							<Column sortKey="name" sortState={sortState}>Name</Column>
-							<Column sortKey="email" sortState={sortState}>E-mail</Column>
+							<Column sortKey="email" sortState={sortState}>Email</Column>
 							<Column sortKey="role" sortState={sortState}>Role</Column>
 							<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
 							<Column sortKey="access" sortState={sortState}>Access</Column>

@@ -25,8 +25,9 @@ import { pageAfter } from './+parts/respond.server.ts'
 import { saveGroupForm } from './+parts/save-group.server.ts'
 import type { Route } from './+types/details.ts'
 import { readPage } from '#app/lib/pagination.ts'
+import { roleLabel } from '#app/lib/roles.ts'
+import { readSearch } from '#app/services/list-params.server.ts'
 
-const ROLE_LABELS: Record<string, string> = { schoolAdmin: 'School admin', needManager: 'Need manager', professional: 'Professional' }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
@@ -34,8 +35,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const search = url.searchParams
 	const page = readPage(search)
-	const findStudent = (search.get('findStudent') ?? '').trim().slice(0, 100)
-	const findStaff = (search.get('findStaff') ?? '').trim().slice(0, 100)
+	// The modals' searches: one the server refuses (too long) is not run, and says why (ADR 023).
+	const findStudent = readSearch(search, 'findStudent')
+	const findStaff = readSearch(search, 'findStaff')
 	// The person a remove modal names must be of this school (another's answers 404).
 	const removing = async (kind: 'student' | 'staff', param: string, modal: string) => {
 		if (!isModalOpen(search, modal)) return null
@@ -45,27 +47,29 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const [students, staff, studentResults, staffResults, removingStudent, removingStaff] = await Promise.all([
 		listGroupStudents(app, group.id, page),
 		listGroupStaff(app, group.id),
-		isModalOpen(search, 'add-student') ? searchStudentsForGroup(app, group.id, findStudent) : [],
-		isModalOpen(search, 'add-staff') ? searchStaffForGroup(app, group.id, findStaff) : [],
+		isModalOpen(search, 'add-student') && !findStudent.illegal ? searchStudentsForGroup(app, group.id, findStudent.q) : [],
+		isModalOpen(search, 'add-staff') && !findStaff.illegal ? searchStaffForGroup(app, group.id, findStaff.q) : [],
 		removing('student', 'student', 'remove-student'),
 		removing('staff', 'member', 'remove-staff'),
 	])
-	return {
+	const illegal = (isModalOpen(search, 'add-student') && findStudent.illegal) || (isModalOpen(search, 'add-staff') && findStaff.illegal) || null
+	return data({
 		group: { id: group.id, name: group.name, description: group.description ?? '' },
 		students,
 		page,
 		staff,
 		findStudent,
 		findStaff,
+		illegal,
 		studentResults: studentResults.map((student) => ({ id: student.id, name: student.name, detail: `${student.upn} · ${student.yearGroup}` })),
 		staffResults: staffResults.map((member) => ({
 			id: member.id,
 			name: member.name,
-			detail: [member.jobTitle, ROLE_LABELS[member.role], member.email].filter(Boolean).join(' · '),
+			detail: [member.jobTitle, roleLabel(member.role), member.email].filter(Boolean).join(' · '),
 		})),
 		removingStudent,
 		removingStaff,
-	}
+	}, illegal ? { status: 400 } : undefined)
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -101,7 +105,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function GroupDetails({ loaderData, actionData }: Route.ComponentProps) {
-	const { group, students, page, staff, findStudent, findStaff, studentResults, staffResults, removingStudent, removingStaff } = loaderData
+	const { group, students, page, staff, findStudent, findStaff, illegal, studentResults, staffResults, removingStudent, removingStaff } = loaderData
 	const location = useLocation()
 	return (
 		<>
@@ -132,7 +136,8 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 				title="Add new student to group"
 				searchParam="findStudent"
 				searchLabel="Search the school’s students by name or UPN"
-				searched={findStudent}
+				searched={findStudent.q}
+				illegal={illegal?.field === 'findStudent' ? illegal : null}
 				results={studentResults}
 				intent="add-student"
 				idField="studentId"
@@ -141,8 +146,9 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 				name="add-staff"
 				title="Add staff to group"
 				searchParam="findStaff"
-				searchLabel="Search the staff directory by name, e-mail or job title"
-				searched={findStaff}
+				searchLabel="Search the staff directory by name, email or job title"
+				searched={findStaff.q}
+				illegal={illegal?.field === 'findStaff' ? illegal : null}
 				results={staffResults}
 				intent="add-staff"
 				idField="membershipId"

@@ -2,7 +2,9 @@ import { data, Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
+import { ModalButton } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { isModalOpen, modalHref } from '#app/lib/modals.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
@@ -17,6 +19,8 @@ import { StudentProfiles } from './+parts/StudentProfiles.tsx'
 import { transferStudent } from './+parts/transfer-actions.server.ts'
 import { TRANSFER_MODAL, TransferModal } from './+parts/TransferModal.tsx'
 import type { Route } from './+types/details.ts'
+
+const ARCHIVE_MODAL = 'archive-student'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
@@ -71,9 +75,16 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 					<ButtonLink to={modalHref(location, TRANSFER_MODAL)} preventScrollReset variant="secondary">
 						Transfer student
 					</ButtonLink>
-					<SubmitButton intent={student.archived ? 'unarchive' : 'archive'} variant="secondary">
-						{student.archived ? 'Restore student' : 'Archive student'}
-					</SubmitButton>
+					{student.archived ? (
+						<SubmitButton intent="unarchive" variant="secondary">
+							Restore student
+						</SubmitButton>
+					) : (
+						// Archiving hides the student from every list and round: asked first (issue 14.4). Restoring is not.
+						<ModalButton modal={ARCHIVE_MODAL} variant="secondary">
+							Archive student
+						</ModalButton>
+					)}
 				</Form>
 			</div>
 			<section aria-labelledby="details-heading" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -83,6 +94,13 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 				<StudentForm student={student} professionals={professionals} lastResult={studentResult} submitLabel="Save details" />
 			</section>
 			<StudentProfiles profiles={profiles} />
+			{student.archived ? null : (
+				<ConfirmModal name={ARCHIVE_MODAL} title="Archive this student?" intent="archive" fields={{}} confirmLabel="Archive student">
+					<p>
+						{`${student.firstName} ${student.lastName} will be marked archived, and staff will no longer be asked for feedback about them. Their details and profiles are kept; “Restore student” undoes this.`}
+					</p>
+				</ConfirmModal>
+			)}
 			<TransferModal studentName={`${student.firstName} ${student.lastName}`} schools={schools} pending={pendingTransfer} lastResult={transferResult} />
 		</>
 	)

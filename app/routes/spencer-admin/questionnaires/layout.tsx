@@ -22,7 +22,7 @@ export default function QuestionnairesLayout() {
 				className="mb-6"
 				tabs={[
 					{ to: '/spencer-admin/questionnaires/list', label: 'Questionnaires' },
-					{ to: '/spencer-admin/questionnaires/theme-list', label: 'Theme List' },
+					{ to: '/spencer-admin/questionnaires/theme-list', label: 'Theme list' },
 					{ to: '/spencer-admin/questionnaires/recommendations', label: 'Recommendations' },
 				]}
 			/>

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
+import { IllegalInputPanel } from '#app/components/lists/ListPanel.tsx'
 import { RichText } from '#app/components/questionnaires/RichText.tsx'
 import { SEVERITY_LABELS, SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { Button } from '#app/components/ui/Button.tsx'
@@ -9,11 +10,12 @@ import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { listStatus, readFilters, unlessIllegal } from '#app/services/list-params.server.ts'
 import {
 	createRecommendation,
 	getRecommendation,
 	listRecommendations,
-	readRecommendationFilter,
+	RECOMMENDATION_FILTERS,
 	updateRecommendation,
 } from '#app/services/recommendations.server.ts'
 import { FieldProblem, themeOptions } from '#app/services/themes.server.ts'
@@ -28,8 +30,9 @@ const ALL = 'all'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
 	const url = new URL(request.url)
-	const filter = readRecommendationFilter(url.searchParams)
-	const [recommendations, themes] = await Promise.all([listRecommendations(app, filter), themeOptions(app)])
+	const list = readFilters(url, RECOMMENDATION_FILTERS)
+	const filter = list.filters
+	const [recommendations, themes] = await Promise.all([unlessIllegal(list, () => listRecommendations(app, filter), []), themeOptions(app)])
 	let editing: { id: string; title: string; description: string; themeId: string; severity: string } | null = null
 	if (isModalOpen(url.searchParams, 'edit-recommendation')) {
 		const recommendation = await getRecommendation(app, pathId(url.searchParams.get('id') ?? undefined))
@@ -41,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 			severity: recommendation.severity,
 		}
 	}
-	return { recommendations, themes, filter, editing }
+	return data({ recommendations, themes, filter, illegal: list.illegal, editing }, listStatus(list))
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -66,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
-	const { recommendations, themes, filter, editing } = loaderData
+	const { recommendations, themes, filter, illegal, editing } = loaderData
 	const filtered = Boolean(filter.themeId || filter.severity)
 	return (
 		<section aria-labelledby="recommendations-heading" className="flex flex-col gap-4">
@@ -89,6 +92,8 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 					className="w-64"
 					options={[{ value: ALL, label: 'All themes' }, ...themes]}
 					defaultValue={filter.themeId ?? ALL}
+					isInvalid={illegal?.field === 'theme'}
+					errorMessage={illegal?.field === 'theme' ? illegal.message : undefined}
 				/>
 				<Select
 					name="severity"
@@ -96,6 +101,8 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 					className="w-48"
 					options={[{ value: ALL, label: 'All severities' }, ...RECOMMENDATION_SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }))]}
 					defaultValue={filter.severity ?? ALL}
+					isInvalid={illegal?.field === 'severity'}
+					errorMessage={illegal?.field === 'severity' ? illegal.message : undefined}
 				/>
 				<Button type="submit" variant="secondary">
 					Filter
@@ -103,10 +110,14 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 				{filtered ? <Link to="/spencer-admin/questionnaires/recommendations">Clear filters</Link> : null}
 			</Form>
 
-			<p role="status" className="text-sm text-slate-700">
-				{recommendations.length === 1 ? '1 recommendation' : `${recommendations.length} recommendations`}
-				{filtered ? ' match the filter.' : '.'}
-			</p>
+			{illegal ? (
+				<IllegalInputPanel illegal={illegal} />
+			) : (
+				<p role="status" className="text-sm text-slate-700">
+					{recommendations.length === 1 ? '1 recommendation' : `${recommendations.length} recommendations`}
+					{filtered ? ' match the filter.' : '.'}
+				</p>
+			)}
 			<ul className="flex flex-col gap-4" aria-label="Recommendations">
 				{recommendations.map((recommendation) => (
 					<li key={recommendation.id}>

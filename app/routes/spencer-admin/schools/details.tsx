@@ -15,7 +15,7 @@ import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDate, formatDateTime } from '#app/lib/format.ts'
 import { modalHref } from '#app/lib/modals.ts'
 import { EmailSchema } from '#app/lib/password-rules.ts'
-import { ROLE_LABELS } from '#app/lib/roles.ts'
+import { roleLabel } from '#app/lib/roles.ts'
 import { studentAccessReport } from '#app/services/access-report.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
@@ -143,13 +143,13 @@ export default function SchoolDetails({ loaderData, actionData }: Route.Componen
 					</ButtonLink>
 				</div>
 				{staff.length === 0 ? (
-					<p className="text-slate-700">No Data</p>
+					<p className="text-slate-700">No data</p>
 				) : (
 					<Table caption={`Staff of ${school.name}`} hideCaption>
 						<TableHeader>
 							<tr>
 								<Column>Name</Column>
-								<Column>E-mail</Column>
+								<Column>Email</Column>
 								<Column>Role</Column>
 								<Column>Access</Column>
 								<Column>Last sign-in</Column>
@@ -165,7 +165,7 @@ export default function SchoolDetails({ loaderData, actionData }: Route.Componen
 									<Row key={member.membershipId}>
 										<RowHeader>{member.name}</RowHeader>
 										<Cell>{member.email}</Cell>
-										<Cell>{ROLE_LABELS[member.role as keyof typeof ROLE_LABELS] ?? member.role}</Cell>
+										<Cell>{roleLabel(member.role)}</Cell>
 										<Cell>
 											<Badge variant={access.variant}>{access.label}</Badge>
 										</Cell>
@@ -279,10 +279,10 @@ function AddAdminModal({ lastResult }: { lastResult: SubmissionResult<string[]> 
 		>
 			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<p className="text-sm text-slate-700">They will get an e-mail with a link to set their password.</p>
+				<p className="text-sm text-slate-700">They will get an email with a link to set their password.</p>
 				<TextField {...textFieldProps(fields.firstName)} label="First name" autoComplete="off" isRequired />
 				<TextField {...textFieldProps(fields.lastName)} label="Last name" autoComplete="off" isRequired />
-				<TextField {...textFieldProps(fields.email)} label="E-mail" type="email" autoComplete="off" isRequired />
+				<TextField {...textFieldProps(fields.email)} label="Email" type="email" autoComplete="off" isRequired />
 			</Form>
 		</UrlModal>
 	)

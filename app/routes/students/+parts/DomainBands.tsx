@@ -1,4 +1,5 @@
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { formatScore } from '#app/lib/format.ts'
 import { type Band } from '#app/lib/scoring.ts'
 import { BandBadge } from './BandBadge.tsx'
 
@@ -25,7 +26,7 @@ export function DomainBands({
 				{domains.map((domain) => (
 					<Row key={domain.id}>
 						<RowHeader>{domain.name}</RowHeader>
-						{scores ? <Cell numeric>{domain.score.toFixed(2)}</Cell> : null}
+						{scores ? <Cell numeric>{formatScore(domain.score)}</Cell> : null}
 						<Cell>
 							<BandBadge band={domain.band} />
 						</Cell>

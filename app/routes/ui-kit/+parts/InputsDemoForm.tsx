@@ -8,8 +8,8 @@ import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
-import type { DemoErrors, DemoValues } from '../inputs.tsx'
 import { SCHOOLS, SEVERITIES, SEVERITY_LABELS, YEAR_GROUPS } from './inputs-options.ts'
+import type { DemoErrors, DemoValues } from './inputs-schema.ts'
 import { Section } from './Section.tsx'
 
 type Result =
@@ -38,7 +38,7 @@ export function InputsDemoForm({ result }: { result: Result }) {
 				<TextField
 					name="email"
 					type="email"
-					label="E-mail address"
+					label="Email address"
 					autoComplete="email"
 					isRequired
 					defaultValue={values.email}

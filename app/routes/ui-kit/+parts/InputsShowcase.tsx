@@ -16,10 +16,10 @@ const grid = 'grid max-w-3xl gap-6 md:grid-cols-2'
 export function InputsShowcase() {
 	return (
 		<>
-			<Section title="Text fields" description="The same field serves text, e-mail, password, telephone and web addresses.">
+			<Section title="Text fields" description="The same field serves text, email, password, telephone and web addresses.">
 				<div className={grid}>
 					<TextField label="First name" autoComplete="given-name" description="As on the school's records." />
-					<TextField label="E-mail address" type="email" autoComplete="email" placeholder="name@school.org.uk" />
+					<TextField label="Email address" type="email" autoComplete="email" placeholder="name@school.org.uk" />
 					<TextField label="Password" type="password" autoComplete="current-password" />
 					<TextField label="Telephone" type="tel" autoComplete="tel" />
 					<TextField label="Website" type="url" autoComplete="url" />

@@ -69,7 +69,7 @@ export function TabsSection() {
 			description="In-page tabs switch panels with the arrow keys. Tabs that are pages (like this kit's own sections above) are LinkTabs: a navigation of links, the current one marked."
 		>
 			<Tabs defaultSelectedKey="questionnaires">
-				<TabList aria-label="Need manager home">
+				<TabList aria-label="SENCo / need manager home">
 					<Tab id="questionnaires">Questionnaires</Tab>
 					<Tab id="recommendations">Recommendations</Tab>
 					<Tab id="feedback">Feedback</Tab>

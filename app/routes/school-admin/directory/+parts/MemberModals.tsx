@@ -3,6 +3,7 @@ import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { withoutModals } from '#app/lib/modals.ts'
+import { FORMER_STAFF_MEMBER } from '#app/lib/respondents.ts'
 import type { MemberAccess, SchoolRole } from '#app/models/enums.ts'
 import { ROLE_OPTIONS } from './member-schema.ts'
 
@@ -49,8 +50,9 @@ export function MemberModals({ member }: { member: Member }) {
 				<Form method="post" action={action} className="flex flex-col gap-4">
 					{hidden}
 					<p>
-						{member.name} leaves the directory, their student links, groups and questionnaires they have not submitted. Feedback they submitted
-						stays; someone with submitted feedback cannot be deleted (remove their access instead).
+						{member.name} leaves the directory, their student links, groups and questionnaires they have not submitted, and can no longer
+						sign in to this school. Feedback they submitted stays in students’ records with its scores, shown as from “{FORMER_STAFF_MEMBER}”:
+						their name is not kept with it.
 					</p>
 					<div>
 						<SubmitButton intent="delete" variant="danger">

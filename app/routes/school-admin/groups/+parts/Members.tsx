@@ -1,17 +1,18 @@
 import { type ReactNode } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { listControlClass } from '#app/components/lists/ListSearch.tsx'
+import { IllegalInputPanel } from '#app/components/lists/ListPanel.tsx'
+import { FieldMessage, listControlClass } from '#app/components/lists/ListSearch.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { MODAL_PARAM, openModals, replaceModal } from '#app/lib/modals.ts'
+import type { IllegalInput } from '#app/lib/pagination.ts'
+import { roleLabel } from '#app/lib/roles.ts'
 
 type StudentRow = { id: string; name: string; upn: string; yearGroup: string; archived: boolean }
 type StaffRow = { id: string; name: string; email: string; role: string; jobTitle: string | null }
-
-const ROLE_LABELS: Record<string, string> = { schoolAdmin: 'School admin', needManager: 'Need manager', professional: 'Professional' }
 
 
 function Section({ id, title, count, action, children }: { id: string; title: string; count: number; action: ReactNode; children: ReactNode }) {
@@ -99,7 +100,7 @@ export function GroupStaff({ rows, total }: { rows: StaffRow[]; total: number })
 					<TableHeader>
 						<tr>
 							<Column>Name</Column>
-							<Column>E-mail</Column>
+							<Column>Email</Column>
 							<Column>Job title</Column>
 							<Column>Role</Column>
 							<Column>Actions</Column>
@@ -111,7 +112,7 @@ export function GroupStaff({ rows, total }: { rows: StaffRow[]; total: number })
 								<RowHeader>{member.name}</RowHeader>
 								<Cell>{member.email}</Cell>
 								<Cell>{member.jobTitle ?? '—'}</Cell>
-								<Cell>{ROLE_LABELS[member.role] ?? member.role}</Cell>
+								<Cell>{roleLabel(member.role)}</Cell>
 								<Cell>
 									<ButtonLink to={replaceModal(location, 'remove-staff', { member: member.id })} preventScrollReset variant="secondary" size="sm">
 										Remove<span className="sr-only"> {member.name}</span>
@@ -149,6 +150,7 @@ export function AddMemberModal({
 	searchParam,
 	searchLabel,
 	searched,
+	illegal,
 	results,
 	intent,
 	idField,
@@ -158,6 +160,8 @@ export function AddMemberModal({
 	searchParam: string
 	searchLabel: string
 	searched: string
+	/** A search the server refused (too long): not run, and said why. */
+	illegal: IllegalInput | null
 	results: { id: string; name: string; detail: string }[]
 	intent: string
 	idField: string
@@ -175,14 +179,25 @@ export function AddMemberModal({
 					<label htmlFor={`${name}-search`} className="text-sm font-medium text-slate-900">
 						{searchLabel}
 					</label>
-					<input id={`${name}-search`} type="search" name={searchParam} defaultValue={searched} className={`w-full ${listControlClass}`} />
+					<input
+						id={`${name}-search`}
+						type="search"
+						name={searchParam}
+						defaultValue={searched}
+						aria-invalid={illegal ? true : undefined}
+						aria-describedby={illegal ? `${name}-search-error` : undefined}
+						className={`w-full ${listControlClass}`}
+					/>
+					{illegal ? <FieldMessage id={`${name}-search-error`} message={illegal.message} /> : null}
 				</div>
 				<button type="submit" className="h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100">
 					Search
 				</button>
 			</Form>
 			<div className="mt-4" aria-live="polite">
-				{!searched ? (
+				{illegal ? (
+					<IllegalInputPanel illegal={illegal} className="p-4" />
+				) : !searched ? (
 					<p className="text-sm text-slate-700">Search, then add people one by one.</p>
 				) : results.length === 0 ? (
 					<p className="text-sm text-slate-700">No one matches “{searched}” who is not already in the group.</p>

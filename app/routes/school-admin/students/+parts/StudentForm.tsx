@@ -112,7 +112,7 @@ export function StudentForm({
 			<fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={connectedError ? `${fields.connectedProfessionals.id}-error` : undefined}>
 				<legend className="mb-1 text-sm font-medium text-slate-900">Connected professionals</legend>
 				{professionals.length === 0 ? (
-					<p className="text-sm text-slate-700">No need managers or professionals with access yet.</p>
+					<p className="text-sm text-slate-700">No staff members with access yet.</p>
 				) : (
 					professionals.map((professional) => (
 						<Checkbox

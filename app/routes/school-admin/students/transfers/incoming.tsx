@@ -8,9 +8,9 @@ import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { readListQuery } from '#app/lib/pagination.ts'
 import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { approveTransfer, getTransfer, listTransfers, transferStudentName, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { RejectSchema } from '../+parts/transfer-schema.ts'
@@ -24,15 +24,15 @@ const REJECT = 'reject-transfer'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const url = new URL(request.url)
-	const query = readListQuery(url, TRANSFER_SORTS, 'status')
-	const { rows, total } = await listTransfers(app, 'incoming', query)
+	const list = readList(url, { sorts: TRANSFER_SORTS, sort: 'status' })
+	const { rows, total } = await unlessIllegal(list, () => listTransfers(app, 'incoming', list.query), NO_ROWS)
 	// The request a modal is about may be on another page: read it by id (another school's answers 404).
 	let deciding: { id: string; student: string; pending: boolean } | null = null
 	if (isModalOpen(url.searchParams, APPROVE) || isModalOpen(url.searchParams, REJECT)) {
 		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'incoming')
 		deciding = { id: transfer.id, student: transferStudentName(transfer), pending: transfer.status === 'created' }
 	}
-	return { rows, total, query, deciding }
+	return data({ rows, total, query: list.query, illegal: list.illegal, deciding }, listStatus(list))
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -66,7 +66,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function IncomingTransfers({ loaderData, actionData }: Route.ComponentProps) {
-	const { rows, total, query, deciding } = loaderData
+	const { rows, total, query, illegal, deciding } = loaderData
 	const location = useLocation()
 	return (
 		<section aria-labelledby="incoming-heading">
@@ -80,6 +80,7 @@ export default function IncomingTransfers({ loaderData, actionData }: Route.Comp
 				rows={rows}
 				total={total}
 				query={query}
+				illegal={illegal}
 				actions={(row) => (
 					<div className="flex flex-wrap gap-2">
 						<ButtonLink to={replaceModal(location, APPROVE, { id: row.id })} preventScrollReset size="sm">

@@ -1,9 +1,9 @@
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { readListQuery } from '#app/lib/pagination.ts'
 import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { cancelTransfer, getTransfer, listTransfers, transferStudentName, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { listAfter, postedId, refused } from './+parts/respond.server.ts'
@@ -15,14 +15,14 @@ const CANCEL = 'cancel-transfer'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const url = new URL(request.url)
-	const query = readListQuery(url, TRANSFER_SORTS, 'status')
-	const { rows, total } = await listTransfers(app, 'outgoing', query)
+	const list = readList(url, { sorts: TRANSFER_SORTS, sort: 'status' })
+	const { rows, total } = await unlessIllegal(list, () => listTransfers(app, 'outgoing', list.query), NO_ROWS)
 	let cancelling: { id: string; student: string } | null = null
 	if (isModalOpen(url.searchParams, CANCEL)) {
 		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'outgoing')
 		cancelling = { id: transfer.id, student: transferStudentName(transfer) }
 	}
-	return { rows, total, query, cancelling }
+	return data({ rows, total, query: list.query, illegal: list.illegal, cancelling }, listStatus(list))
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -39,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function OutgoingTransfers({ loaderData }: Route.ComponentProps) {
-	const { rows, total, query, cancelling } = loaderData
+	const { rows, total, query, illegal, cancelling } = loaderData
 	const location = useLocation()
 	return (
 		<section aria-labelledby="outgoing-heading">
@@ -55,6 +55,7 @@ export default function OutgoingTransfers({ loaderData }: Route.ComponentProps) 
 				rows={rows}
 				total={total}
 				query={query}
+				illegal={illegal}
 				actions={(row) => (
 					<ButtonLink to={replaceModal(location, CANCEL, { id: row.id })} preventScrollReset size="sm" variant="secondary">
 						Cancel request<span className="sr-only"> for {row.student}</span>

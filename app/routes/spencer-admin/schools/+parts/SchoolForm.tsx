@@ -66,7 +66,7 @@ export function SchoolForm({
 			<TextField {...textFieldProps(fields.phone)} label="Phone" type="tel" autoComplete="tel" />
 			<TextField {...textFieldProps(fields.address)} label="Address" autoComplete="street-address" className="sm:col-span-2" />
 			<TextField {...textFieldProps(fields.postcode)} label="Postcode" autoComplete="postal-code" />
-			<TextField {...textFieldProps(fields.contactEmail)} label="Contact e-mail" type="email" autoComplete="email" />
+			<TextField {...textFieldProps(fields.contactEmail)} label="Contact email" type="email" autoComplete="email" />
 			<div className="sm:col-span-2">
 				<SubmitButton intent="save">{submitLabel}</SubmitButton>
 			</div>

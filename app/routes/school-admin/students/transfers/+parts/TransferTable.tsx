@@ -4,7 +4,7 @@ import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import type { ListQuery } from '#app/lib/pagination.ts'
+import type { IllegalInput, ListQuery } from '#app/lib/pagination.ts'
 import { TRANSFER_STATUS_LABELS, type TransferStatus } from '#app/models/enums.ts'
 import type { TransferRow } from '#app/services/transfers.server.ts'
 
@@ -21,6 +21,7 @@ export function TransferTable({
 	rows,
 	total,
 	query,
+	illegal,
 	actions,
 }: {
 	caption: string
@@ -28,13 +29,14 @@ export function TransferTable({
 	rows: TransferRow[]
 	total: number
 	query: ListQuery<string>
+	illegal: IllegalInput | null
 	actions: (row: TransferRow) => ReactNode
 }) {
 	const sortState: SortState = { sort: query.sort, dir: query.dir }
 	return (
 		<>
-			<ListSearch id="transfer-search" label="Search by student, UPN or school" name={caption} q={query.q} sort={query} width="w-72" className="mb-4" />
-			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No requests yet'} page={{ ...query, total }} noun="requests">
+			<ListSearch id="transfer-search" label="Search by student, UPN or school" name={caption} q={query.q} sort={query} width="w-72" className="mb-4" illegal={illegal} />
+			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No requests yet'} illegal={illegal} page={{ ...query, total }} noun="requests">
 				<Table caption={caption} hideCaption>
 					<TableHeader>
 						<tr>

@@ -1,0 +1,138 @@
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { signIn } from './helpers.ts'
+
+// [14.3] Every URL modal of the app gives the focus back to the link that opened it, however it is closed: Escape,
+// its Close/Cancel link, or Back. The modals are not listed here: each role's screens are crawled from its home page
+// (every in-app link, one page per route pattern), and every link that opens a modal (`?modal=…`) on them, or inside
+// a modal they open, is tried. Opening and closing modals only navigates (GET), so the crawl changes nothing.
+// Focus return is JavaScript's (without it every close loads a new page): the no-JavaScript project does not run
+// this file (playwright.config.ts).
+
+const ROLES = ['admin@spencer.test', 'office@oakfield.test', 'senco@oakfield.test', 'teacher@oakfield.test']
+const MAX_PAGES = 60
+
+/** A path with its ids (uuids, numbers) folded, so each screen of the route table is visited once. */
+function routePattern(pathname: string): string {
+	return pathname
+		.split('/')
+		.map((segment) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(segment) || /^\d+$/.test(segment) ? ':id' : segment))
+		.join('/')
+}
+
+type Opener = { page: string; href: string; modal: string }
+
+const modalOf = (href: string) => new URL(href, 'http://x').searchParams.getAll('modal').at(-1) ?? ''
+const hrefsIn = (page: Page, scope: string) =>
+	page.locator(`${scope} a[href]`).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+
+/** Breadth-first over the in-app links from the signed-in home page: every modal opener found, one per (screen, modal). */
+async function crawlOpeners(page: Page): Promise<Opener[]> {
+	const start = new URL(page.url())
+	const queue = [start.pathname]
+	const seen = new Set([routePattern(start.pathname)])
+	const openers = new Map<string, Opener>()
+	for (let visited = 0; queue.length > 0 && visited < MAX_PAGES; visited++) {
+		const path = queue.shift()!
+		await page.goto(path)
+		for (const href of await hrefsIn(page, 'body')) {
+			if (!href.startsWith('/') || href.startsWith('//')) continue
+			const url = new URL(href, start)
+			if (url.searchParams.has('modal')) {
+				const key = `${routePattern(url.pathname)} ${modalOf(href)}`
+				if (!openers.has(key)) openers.set(key, { page: path, href, modal: modalOf(href) })
+				continue
+			}
+			if (/^\/(auth|healthz)\b|\.(csv|pdf)$/.test(url.pathname)) continue
+			const pattern = routePattern(url.pathname)
+			if (seen.has(pattern)) continue
+			seen.add(pattern)
+			queue.push(url.pathname)
+		}
+	}
+	return [...openers.values()]
+}
+
+/** Path and params with the keys in order (a key's values keep theirs): `?a&modal=x` and `?modal=x&a` are one address. */
+function address(href: string): string {
+	const url = new URL(href, 'http://x')
+	const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+	return `${url.pathname}?${new URLSearchParams(params).toString()}`
+}
+
+/** The address of the focused element when it is a link, else a description of what has the focus. */
+const focused = (page: Page) =>
+	page.evaluate(() => {
+		const active = document.activeElement
+		return active instanceof HTMLAnchorElement ? (active.getAttribute('href') ?? '') : `<${active?.tagName.toLowerCase() ?? 'nothing'}>`
+	})
+
+/** Focus is on a link to the opener's address (the opener, or the page's re-render of it). */
+async function expectOnOpener(page: Page, opener: Opener, after: string) {
+	await expect.poll(async () => address(await focused(page)), { message: `focus after ${after}`, timeout: 15_000 }).toBe(address(opener.href))
+}
+
+/** Opens the modal from its opener by keyboard (the opener focused, Enter): the open dialog. */
+async function open(page: Page, opener: Opener) {
+	const dialogs = page.getByRole('dialog')
+	const below = await dialogs.count()
+	// The page's link to the opener's address (its params may come in another order once the page has moved on).
+	const hrefs = await hrefsIn(page, 'body')
+	const href = hrefs.find((one) => address(one) === address(opener.href))
+	expect(href, `a link to ${opener.href} on ${page.url()}`).toBeDefined()
+	await page.locator(`a[href="${href!.replaceAll('"', '\\"')}"]`).first().focus()
+	await page.keyboard.press('Enter')
+	// A client-side navigation runs the page's loader again: on a loaded 2-core machine that can take seconds.
+	await expect(page).toHaveURL((url) => url.searchParams.getAll('modal').includes(opener.modal), { timeout: 15_000 })
+	await expect(dialogs).toHaveCount(below + 1, { timeout: 15_000 })
+	// Closed when only the modals below it are left.
+	const closed = () => expect(dialogs).toHaveCount(below, { timeout: 15_000 })
+	return { dialog: dialogs.nth(below), closed }
+}
+
+for (const email of ROLES) {
+	test(`[14.3] every modal on ${email.split('@')[0]}’s screens returns focus to its opener after Escape, Cancel/Close and Back`, async ({ page }) => {
+		test.setTimeout(600_000)
+		await signIn(page, email)
+		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+		const openers = await crawlOpeners(page)
+		// Every role but the professional's has modals on its screens; a crawl that finds none is broken.
+		if (!email.startsWith('teacher')) expect(openers.length).toBeGreaterThan(0)
+		const tried = new Set(openers.map((opener) => `${routePattern(new URL(opener.href, 'http://x').pathname)} ${opener.modal}`))
+
+		for (let index = 0; index < openers.length; index++) {
+			const opener = openers[index]!
+			await test.step(`${opener.modal} on ${opener.page}`, async () => {
+				await page.goto(opener.page)
+				// Hydrated first: Enter on a link before then is a page load, which gives focus back to nobody.
+				await page.waitForFunction(() => performance.getEntriesByName('spencer:hydrated').length > 0)
+
+				let { dialog, closed } = await open(page, opener)
+				// Modals opened from inside this one (a stack) are tried too, from this page.
+				for (const href of await hrefsIn(page, '[role="dialog"]')) {
+					if (!href.includes('modal=')) continue
+					const key = `${routePattern(new URL(href, 'http://x').pathname)} ${modalOf(href)}`
+					if (tried.has(key)) continue
+					tried.add(key)
+					openers.push({ page: `${new URL(page.url()).pathname}${new URL(page.url()).search}`, href, modal: modalOf(href) })
+				}
+				await page.keyboard.press('Escape')
+				await closed()
+				await expectOnOpener(page, opener, 'Escape')
+
+				;({ dialog, closed } = await open(page, opener))
+				await dialog.locator('[data-modal-close]').click()
+				await closed()
+				await expectOnOpener(page, opener, 'Cancel/Close')
+
+				// Closing by the link added a history entry (Back would reopen): Back now goes to where the page was.
+				const before = page.url()
+				;({ closed } = await open(page, opener))
+				await page.goBack()
+				await closed()
+				await expect(page).toHaveURL(before)
+				await expectOnOpener(page, opener, 'Back')
+			})
+		}
+	})
+}
