@@ -41,6 +41,11 @@ beforeAll(async () => {
 	member.office = await membershipOf(app, 'office@oakfield.test')
 	member.mentor = await membershipOf(app, 'mentor@riverside.test')
 	member.riversideSenco = await membershipOf(app, 'senco@riverside.test')
+	seeded = await app.sql<SeededStudent>(
+		`select s.id as student_id, p.id as profile_id, s.first_name, s.last_name from student s join profile p on p.student_id = s.id
+		where s.school_id = ? order by s.upn desc, p.id limit 5`,
+		[oakfield],
+	)
 })
 afterAll(() => app?.close())
 
@@ -71,19 +76,23 @@ function ukDay(offsetDays = 0) {
 	return day.toISOString().slice(0, 10)
 }
 
-/** A seeded Oakfield student with their one demo profile (respondents: the SENCo and the teacher; the latest round not started). */
-async function seededStudent(offset: number) {
-	const [row] = await app.sql<{ student_id: string; profile_id: string; first_name: string; last_name: string }>(
-		`select s.id as student_id, p.id as profile_id, s.first_name, s.last_name from student s join profile p on p.student_id = s.id
-		where s.school_id = ? order by s.upn desc offset ? limit 1`,
-		[oakfield, offset],
-	)
-	return row!
+type SeededStudent = { student_id: string; profile_id: string; first_name: string; last_name: string }
+let seeded: SeededStudent[] = []
+
+/**
+ * A seeded Oakfield student with their one demo profile (respondents: the SENCo and the teacher; the latest round not
+ * started), one per test. The five are read once, before any test writes: read later, the offsets would move whenever a
+ * test's writes (or a scheduled round) change which students sort first, and two tests could get the same profile.
+ */
+function seededStudent(offset: number) {
+	const row = seeded[offset]
+	if (!row) throw new Error(`no seeded student at ${offset}`)
+	return row
 }
 
 describe('[13.9] the need manager changes who answers a profile', () => {
 	test('[13.9] adds and removes a respondent on the student’s profile; each write audited; "Asked next round" follows', async () => {
-		const { student_id: studentId, profile_id: profileId } = await seededStudent(0)
+		const { student_id: studentId, profile_id: profileId } = seededStudent(0)
 		const before = await page(senco, profilePath(studentId))
 		expect(before).toMatch(/Asked next round \(opens \d{2}\/\d{2}\/\d{4}\): Sarah Collins, Tom Harris Change respondents/)
 
@@ -203,7 +212,7 @@ describe('[13.9] the need manager changes who answers a profile', () => {
 	})
 
 	test('[13.9] a transferred student’s profile shows no respondents, and the new school’s need manager adds one', async () => {
-		const { student_id: studentId, profile_id: profileId, first_name, last_name } = await seededStudent(1)
+		const { student_id: studentId, profile_id: profileId, first_name, last_name } = seededStudent(1)
 		const riversideOffice = new Browser(app)
 		await riversideOffice.signIn('office@riverside.test')
 		expect((await office.post(`/school-admin/students/list/${studentId}?modal=transfer-student`, { intent: 'transfer', destination: 'riverside', note: 'Moving.' })).status).toBe(302)
@@ -240,7 +249,7 @@ describe('[13.9] the need manager changes who answers a profile', () => {
 
 describe('[13.9] who may change respondents, and whom', () => {
 	test('[13.9] another school’s need manager gets 404; a professional and a school admin are sent home; nothing is written', async () => {
-		const { student_id: studentId, profile_id: profileId } = await seededStudent(2)
+		const { student_id: studentId, profile_id: profileId } = seededStudent(2)
 		const before = { respondents: await respondentsOf(profileId), feedback: await feedbackOf(profileId) }
 		for (const form of [add(profileId, member.ta), remove(profileId, member.teacher)]) {
 			expect((await riversideSenco.post(profilePath(studentId), form)).status).toBe(404)
@@ -259,8 +268,8 @@ describe('[13.9] who may change respondents, and whom', () => {
 	})
 
 	test('[13.9] hostile ids are refused with 4xx and nothing is written', async () => {
-		const { student_id: studentId, profile_id: profileId } = await seededStudent(3)
-		const other = await seededStudent(4)
+		const { student_id: studentId, profile_id: profileId } = seededStudent(3)
+		const other = seededStudent(4)
 		// A member of Oakfield without access: in the directory, but nobody who can answer.
 		const userId = randomUUID()
 		const noAccess = randomUUID()
