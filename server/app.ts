@@ -1,3 +1,4 @@
+import type { Options } from '@mikro-orm/core'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
@@ -24,13 +25,17 @@ export { readEnv, setEnv }
  * applies pending migrations, seeds the demo where docs/architecture.md#migrations-and-demo-data says to,
  * starts the job system, and returns the Express app that serves the routes.
  * `db.close()` stops the jobs before the database. `options.schedule: false`
- * keeps this instance from sending scheduled jobs.
+ * keeps this instance from sending scheduled jobs; `options.database` adds to the
+ * ORM's options (the integration tests start PGlite from a copy of a seeded one).
  */
-export async function createSpencer(env: Env = readEnv(), options: { schedule?: JobSettings['schedule'] } = {}): Promise<Spencer> {
+export async function createSpencer(
+	env: Env = readEnv(),
+	options: { schedule?: JobSettings['schedule']; database?: Partial<Options> } = {},
+): Promise<Spencer> {
 	setEnv(env)
 	for (const warning of startupWarnings(env)) console.warn(`Warning: ${warning}`)
 	initMonitoring(monitoringConfig(env))
-	const db = await openDatabase(env.database)
+	const db = await openDatabase(env.database, options.database)
 	try {
 		const applied = await migrate(db.orm)
 		if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`)

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
-import pg from 'pg'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
+import { inject } from 'vitest'
 import { startFakeSentry, type FakeSentry } from '../support/fake-sentry.ts'
+import { copyTemplate } from '../support/template-database.ts'
 
 /**
  * The production build, served on a loopback port against a fresh database
@@ -41,7 +42,7 @@ type Spencer = {
 	jobs: { boss: { send(name: string, data: object): Promise<string | null> } }
 }
 type Build = {
-	createSpencer(env: Env, options?: { schedule?: boolean }): Promise<Spencer>
+	createSpencer(env: Env, options?: { schedule?: boolean; database?: object }): Promise<Spencer>
 	readEnv(source: Record<string, string | undefined>): Env
 	setEnv(env: Env): Env
 }
@@ -52,17 +53,8 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 	const outboxDir = mkdtempSync(path.join(tmpdir(), 'spencer-outbox-'))
 	const sentry = await startFakeSentry()
 
-	let databaseUrl = 'pglite://memory'
-	let drop = async () => {}
-	const serverUrl = process.env.TEST_DATABASE_URL
-	if (serverUrl) {
-		const name = `spencer_app_${randomBytes(6).toString('hex')}`
-		await admin(serverUrl, `create database ${name}`)
-		const url = new URL(serverUrl)
-		url.pathname = `/${name}`
-		databaseUrl = url.toString()
-		drop = () => admin(serverUrl, `drop database if exists ${name} with (force)`)
-	}
+	// A copy of the run's migrated and seeded demo database (tests/setup/build.ts); the app finds both done.
+	const { databaseUrl, database, drop } = await copyTemplate(inject('databaseTemplate'), outboxDir)
 	const { createSpencer, readEnv, setEnv } = (await import(/* @vite-ignore */ path.resolve(SERVER_BUILD))) as Build
 	// Read by the build's own reader, as `npm start` reads the environment: a value the app refuses fails here.
 	const source: Record<string, string | undefined> = {
@@ -78,7 +70,7 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 		MAIL_OUTBOX_DIR: outboxDir,
 		DATABASE_URL: databaseUrl,
 	}
-	const spencer = await createSpencer(readEnv(source), options)
+	const spencer = await createSpencer(readEnv(source), { ...options, database })
 	const server = spencer.app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	const { port } = server.address() as AddressInfo
@@ -132,16 +124,6 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, t
 		if (found !== undefined) return found
 		if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}`)
 		await new Promise((resolve) => setTimeout(resolve, 25))
-	}
-}
-
-async function admin(url: string, query: string) {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		await client.query(query)
-	} finally {
-		await client.end()
 	}
 }
 
