@@ -1,24 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { defineConfig } from '@playwright/test'
+import { buildIfNeeded } from './scripts/build-if-needed.js'
 import { requireChromium } from './scripts/find-chromium.ts'
-import { E2E_SENTRY_FILE, E2E_SENTRY_PORT } from './tests/e2e/sentry-ingest.ts'
+import { BASE_PORT, lane, LANES } from './tests/e2e/lanes.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 4173)
-// Per port, so two runs side by side (CI and a developer) never share an outbox or results.
-const OUTBOX = `.e2e-outbox-${PORT}`
+// One lane per worker, each with a server, database, outbox and ingest of its own (tests/e2e/lanes.ts); per port, so two
+// runs side by side (CI and a developer, with another E2E_PORT) never share an outbox or results either.
+// Built once, here, before the lanes' servers start side by side (each would otherwise build on its own). Workers load
+// this file too; they find the build fresh.
+if (!process.env.TEST_WORKER_INDEX) buildIfNeeded()
+const lanes = Array.from({ length: LANES }, (_, index) => lane(index))
 
 export default defineConfig({
 	testDir: './tests/e2e',
-	outputDir: `test-results/e2e-${PORT}`,
+	outputDir: `test-results/e2e-${BASE_PORT}`,
+	// Files spread over the lanes; a file's tests run in order, in one lane.
 	fullyParallel: false,
-	workers: 1,
+	workers: LANES,
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	reporter: process.env.CI ? 'list' : 'list',
 	// Generous: a 2-core machine signing in with argon2 and rendering without JavaScript is slow under load.
 	timeout: 60_000,
 	use: {
-		baseURL: `http://localhost:${PORT}`,
+		// The lane's own server: tests/e2e/fixtures.ts sets baseURL per worker.
 		launchOptions: {
 			// PLAYWRIGHT_CHROMIUM_PATH, else a system Chromium or Chrome, else Playwright's own (scripts/find-chromium.ts).
 			executablePath: requireChromium().path,
@@ -41,29 +46,29 @@ export default defineConfig({
 	],
 	// The production configuration (issue 12): NODE_ENV=production, a real SESSION_SECRET, and error reports (server and
 	// browser) to a fake Sentry ingest on loopback, which writes what it receives to a file for the tests to read.
-	webServer: [
+	webServer: lanes.flatMap(({ port, outbox, sentryPort, sentryFile }) => [
 		{
-			command: `node tests/support/fake-sentry.ts --port ${E2E_SENTRY_PORT} --file ${E2E_SENTRY_FILE}`,
-			url: `http://127.0.0.1:${E2E_SENTRY_PORT}/healthz`,
+			command: `node tests/support/fake-sentry.ts --port ${sentryPort} --file ${sentryFile}`,
+			url: `http://127.0.0.1:${sentryPort}/healthz`,
 			timeout: 30_000,
 			reuseExistingServer: false,
 		},
 		{
 			// The production build on a fresh in-memory database with the demo seeded.
-			command: `rm -rf ${OUTBOX} && node server.js`,
-			url: `http://localhost:${PORT}/healthz`,
+			command: `rm -rf ${outbox} && node server.js`,
+			url: `http://localhost:${port}/healthz`,
 			timeout: 240_000,
 			reuseExistingServer: false,
-			stdout: 'pipe',
+			stdout: 'pipe' as const,
 			env: {
-				PORT: String(PORT),
+				PORT: String(port),
 				DATABASE_URL: 'pglite://memory',
 				NODE_ENV: 'production',
 				SESSION_SECRET: randomBytes(32).toString('hex'),
-				SENTRY_DSN: `http://fakepublickey@127.0.0.1:${E2E_SENTRY_PORT}/1`,
-				MAIL_OUTBOX_DIR: OUTBOX,
+				SENTRY_DSN: `http://fakepublickey@127.0.0.1:${sentryPort}/1`,
+				MAIL_OUTBOX_DIR: outbox,
 				AUTH_POSTS_PER_MINUTE: '1000',
 			},
 		},
-	],
+	]),
 })

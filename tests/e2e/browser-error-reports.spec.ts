@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { laneTest as test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { reported } from './sentry-ingest.ts'
 

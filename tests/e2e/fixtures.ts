@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page, type Route } from '@playwright/test'
+import { currentLane } from './lanes.ts'
 
 type AxeFinding = { url: string; id: string; impact: string; help: string; targets: string[] }
 
@@ -46,12 +47,17 @@ async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Pro
 	}
 }
 
+/** Tests that bring their own page handling: only the address of their lane's server (tests/e2e/lanes.ts). */
+export const laneTest = base.extend({
+	baseURL: async ({}, use) => use(`http://localhost:${currentLane().port}`),
+})
+
 /**
  * Every test gets a page that is checked by axe each time a document loads,
  * and fails on any console error or uncaught page error, except those a test
  * expects and names with `test.use({ expectedConsoleErrors: /…/ })`.
  */
-export const test = base.extend<{ page: Page; expectedConsoleErrors: RegExp | null }>({
+export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp | null }>({
 	expectedConsoleErrors: [null, { option: true }],
 	page: async ({ page, browser, javaScriptEnabled, expectedConsoleErrors }, use) => {
 		const findings: AxeFinding[] = []

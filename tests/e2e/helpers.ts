@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { currentLane } from './lanes.ts'
 
-export const OUTBOX = `.e2e-outbox-${process.env.E2E_PORT ?? 4173}`
 export const DEMO_PASSWORD = 'Spencer!2026'
 
 type Mail = { to: string; subject: string; body: string }
@@ -10,12 +10,12 @@ type Mail = { to: string; subject: string; body: string }
 function readOutbox(): Mail[] {
 	let files: string[] = []
 	try {
-		files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml')).sort()
+		files = readdirSync(currentLane().outbox).filter((file) => file.endsWith('.eml')).sort()
 	} catch {
 		return []
 	}
 	return files.map((file) => {
-		const raw = readFileSync(path.join(OUTBOX, file), 'utf8')
+		const raw = readFileSync(path.join(currentLane().outbox, file), 'utf8')
 		const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
 		const body = raw
 			.split(/\r?\n\r?\n/)

@@ -11,26 +11,25 @@ import { inflateSync } from 'node:zlib'
 export function pdfText(pdf: Buffer): string {
 	const raw = pdf.toString('latin1')
 	const objects = new Map<string, { dict: string; stream: string | null }>()
-	for (const match of raw.matchAll(/(\d+) 0 obj\b([\s\S]*?)\bendobj/g)) {
-		const body = match[2]!
-		const at = body.search(/\bstream\r?\n/)
-		if (at < 0) {
-			objects.set(match[1]!, { dict: body, stream: null })
+	// Objects are found one after another, and a stream is read by its /Length, never up to the next "endstream" or
+	// "endobj": compressed bytes may happen to spell either (a run whose text went missing from a PDF, issue 15).
+	const header = /(\d+) 0 obj\b/g
+	for (let match = header.exec(raw); match; match = header.exec(raw)) {
+		const from = match.index + match[0].length
+		const streamAt = raw.slice(from).search(/\bstream\r?\n|\bendobj\b/)
+		if (streamAt < 0) break
+		const dict = raw.slice(from, from + streamAt)
+		if (!raw.startsWith('stream', from + streamAt)) {
+			objects.set(match[1]!, { dict, stream: null })
 			continue
 		}
-		const dict = body.slice(0, at)
-		const start = at + body.slice(at).indexOf('\n') + 1
-		const end = body.lastIndexOf('endstream')
-		let data = Buffer.from(body.slice(start, end), 'latin1')
-		if (/\/FlateDecode/.test(dict)) {
-			try {
-				data = inflateSync(data)
-			} catch {
-				// a stream with trailing bytes the regexp kept: inflate what is there
-				data = inflateSync(data, { finishFlush: 2 })
-			}
-		}
+		const length = /\/Length (\d+)\b(?! \d+ R)/.exec(dict)
+		if (!length) throw new Error(`PDF object ${match[1]} has a stream without a direct /Length`)
+		const start = raw.indexOf('\n', from + streamAt) + 1
+		let data = Buffer.from(raw.slice(start, start + Number(length[1])), 'latin1')
+		if (/\/FlateDecode/.test(dict)) data = inflateSync(data)
 		objects.set(match[1]!, { dict, stream: data.toString('latin1') })
+		header.lastIndex = start + Number(length[1])
 	}
 
 	// Font resource name → its ToUnicode map (code in hex → text).

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { fillPattern, routeTable, type RouteEntry } from '../integration/route-table.ts'
-import { axeBuilder } from './fixtures.ts'
+import { axeBuilder, laneTest as test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 
 /*

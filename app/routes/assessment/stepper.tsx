@@ -148,7 +148,11 @@ function Question({ question, editable }: { question: { id: string; number: numb
 				orientation="horizontal"
 				isDisabled={!editable}
 				onChange={(value) => {
-					void fetcher.submit({ intent: 'answer', questionId: question.id, value }, { method: 'post' })
+					fetcher.submit({ intent: 'answer', questionId: question.id, value }, { method: 'post' }).catch((error: unknown) => {
+						// Leaving the page mid-save (Sign out, a link) aborts the request: not an error, and the answer also
+						// goes with the domain's own form. Anything else still surfaces (and is reported).
+						if (!(error instanceof DOMException && error.name === 'AbortError')) throw error
+					})
 				}}
 			>
 				{FREQUENCY_SCALE.map((option) => (
