@@ -49,6 +49,7 @@ async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Pro
 
 /** Tests that bring their own page handling: only the address of their lane's server (tests/e2e/lanes.ts). */
 export const laneTest = base.extend({
+	// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
 	baseURL: async ({}, use) => use(`http://localhost:${currentLane().port}`),
 })
 
