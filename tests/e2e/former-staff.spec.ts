@@ -81,7 +81,9 @@ test('[13.13] a member who gave feedback is deleted: they cannot sign in, their 
 	await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
 	await signOut(page)
 
-	// They can no longer sign in.
+	// They can no longer sign in. (A fresh load of the login screen, as the shared sign-in helper does: the one Sign out
+	// led to may still be swapping in after its fade, and a field filled meanwhile was found emptied in a CI run.)
+	await page.goto('/auth/login')
 	await page.getByLabel('Email').fill(email)
 	await page.getByLabel('Password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Sign in' }).click()
