@@ -28,7 +28,7 @@ export function startBrowserMonitoring({ scope, ...config }: BrowserMonitoring) 
 			...config,
 			...(scope ? { initialScope: { user: scope.userId ? { id: scope.userId } : undefined, tags: scopeTags(scope) } } : {}),
 			normalizeDepth: 10,
-			ignoreErrors: ['Error: Network Error', 'ResizeObserver loop limit exceeded'],
+			ignoreErrors: ['Error: Network Error', 'ResizeObserver loop limit exceeded', 'signal is aborted without reason'],
 			sendDefaultPii: false,
 			beforeSend: (event) => scrubEvent(event),
 			beforeSendTransaction: (event) => scrubEvent(event),
