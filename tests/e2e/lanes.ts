@@ -7,7 +7,7 @@
  * Ports: lane i's app listens on E2E_PORT + i (default 4173), its ingest on that port + 1000.
  */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 4173)
-export const LANES = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+export const LANES = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS ?? 2)) || 1)
 
 export type Lane = { port: number; outbox: string; sentryPort: number; sentryFile: string }
 

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { forkEm, openDatabase } from '#app/services/database.server.ts'
 import type { DatabaseTarget } from '#app/services/env.server.ts'
 import { startFakeSentry } from '../support/fake-sentry.ts'
 import { freePort } from '../support/free-port.ts'
+import { admin } from '../support/template-database.ts'
 import { Browser, type TestApp } from './app.ts'
 import { checkUpload, startFromDryRun } from './import-helpers.ts'
 
@@ -112,16 +112,6 @@ async function freshDatabase(): Promise<{ url: string; target: DatabaseTarget }>
 	const dir = mkdtempSync(path.join(tmpdir(), 'spencer-restart-'))
 	cleanups.push(async () => rmSync(dir, { recursive: true, force: true }))
 	return { url: `pglite://${dir}`, target: { engine: 'pglite', dir } }
-}
-
-async function admin(url: string, query: string) {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		await client.query(query)
-	} finally {
-		await client.end()
-	}
 }
 
 /** `node server.js` (the production build) on a free port, as `npm start` runs it. */

@@ -83,7 +83,8 @@ export async function copyTemplate(template: DatabaseTemplate, outbox: string, s
 	return { databaseUrl: url.toString(), database: {}, drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) }
 }
 
-async function admin(url: string, query: string) {
+/** One statement on the PostgreSQL server of `url` (creating and dropping databases), on a connection of its own. */
+export async function admin(url: string, query: string) {
 	const client = new pg.Client({ connectionString: url })
 	await client.connect()
 	try {

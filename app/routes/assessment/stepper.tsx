@@ -148,11 +148,8 @@ function Question({ question, editable }: { question: { id: string; number: numb
 				orientation="horizontal"
 				isDisabled={!editable}
 				onChange={(value) => {
-					fetcher.submit({ intent: 'answer', questionId: question.id, value }, { method: 'post' }).catch((error: unknown) => {
-						// Leaving the page mid-save (Sign out, a link) aborts the request: not an error, and the answer also
-						// goes with the domain's own form. Anything else still surfaces (and is reported).
-						if (!(error instanceof DOMException && error.name === 'AbortError')) throw error
-					})
+					// A save the page gives up on (the next choice, Sign out) is aborted; entry.client treats that as handled.
+					void fetcher.submit({ intent: 'answer', questionId: question.id, value }, { method: 'post' })
 				}}
 			>
 				{FREQUENCY_SCALE.map((option) => (
