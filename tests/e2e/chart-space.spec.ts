@@ -16,10 +16,15 @@ async function openView(page: Page, view: 'Analysis' | 'Comparison') {
 	await page.getByRole('navigation', { name: 'Student views' }).getByRole('link', { name: view }).click()
 }
 
-/** Each chart box's reserved height in the server's HTML, in page order. */
+/**
+ * Each chart's reserved height in the server's HTML, in page order, and that each chart is already drawn there
+ * as its picture (ChartPicture, ADR 040): an SVG with the chart's bars or slices.
+ */
 async function reservedHeights(page: Page): Promise<number[]> {
 	const html = await (await page.request.get(page.url())).text()
-	return [...html.matchAll(/<div aria-hidden="true" class="[^"]*" style="min-height:(\d+)px" data-chart="(?:pie|bar)">/g)].map((match) => Number(match[1]))
+	const plots = [...html.matchAll(/<div class="grid" style="min-height:(\d+)px" data-chart-plot="">(.*?)<\/svg>/g)]
+	for (const [, , picture] of plots) expect(picture).toMatch(/<svg viewBox="0 0 \d+ \d+"[^>]*data-chart-picture="">.*<(rect|path) /)
+	return plots.map((match) => Number(match[1]))
 }
 
 /**
@@ -38,10 +43,12 @@ async function expectDrawnInPlace(page: Page, reserved: number[]) {
 	await page.reload()
 	await expect(page.locator('[data-chart] svg.apexcharts-svg')).toHaveCount(reserved.length)
 	await expect(page.locator('[data-chart="bar"] .apexcharts-bar-area').first()).toBeVisible()
-	const drawn = await page.locator('[data-chart]').evaluateAll((boxes) =>
-		boxes.map((box) => ({
-			box: Math.round(box.getBoundingClientRect().height),
-			chart: Math.round(box.querySelector('.apexcharts-canvas')!.getBoundingClientRect().height),
+	// The live chart has taken the picture's place.
+	await expect(page.locator('[data-chart-picture]')).toHaveCount(0)
+	const drawn = await page.locator('[data-chart-plot]').evaluateAll((plots) =>
+		plots.map((plot) => ({
+			box: Math.round(plot.getBoundingClientRect().height),
+			chart: Math.round(plot.querySelector('.apexcharts-canvas')!.getBoundingClientRect().height),
 		})),
 	)
 	expect(drawn.map((sizes) => sizes.box)).toEqual(reserved)
@@ -57,7 +64,7 @@ test('[14.7] the analysis charts reserve their height in the server HTML and dra
 	// The server's HTML already has each chart's box at the chart's height: the pie, then the domain bars.
 	const reserved = await reservedHeights(page)
 	expect(reserved).toHaveLength(2)
-	expect(reserved[0]).toBe(280)
+	expect(reserved[0]).toBe(252)
 
 	if (!hasJs()) {
 		// Without JavaScript no chart comes: the boxes take no room.

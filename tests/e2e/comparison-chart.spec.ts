@@ -57,7 +57,7 @@ async function expectChartMatchesTable(page: Page, table: string[][], seriesName
 	const categories = chart.locator('.apexcharts-xaxis-label')
 	await expect(categories).toHaveCount(table.length)
 	expectApart(await boxes(categories))
-	await expect(chart.locator('.apexcharts-legend-text')).toHaveText(seriesNames)
+	await expect(chart.locator('li')).toHaveText(seriesNames)
 	// Each bar's value is the rounded score its table cell shows.
 	const drawn = await chart.locator('.apexcharts-series').evaluateAll((series) =>
 		series.map((element) => [...element.querySelectorAll('.apexcharts-bar-area')].map((bar) => Number(bar.getAttribute('val')).toFixed(1))),

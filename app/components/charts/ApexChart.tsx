@@ -1,11 +1,14 @@
-import type { ApexOptions } from 'apexcharts'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useHydrated } from '#app/components/ui/hydrated.ts'
+import { estimatedMeasure, type Measure } from '#app/lib/charts/label-layout.ts'
+import { chartOptions, DRAWN_WIDTH, drawnHeight, type ChartPlace, type ChartSpec } from '#app/lib/charts/specs.ts'
+import { ChartLegend } from './ChartLegend.tsx'
+import { ChartPicture } from './ChartPicture.tsx'
 
 // apexcharts touches `window` when imported: load it only in the browser, in
 // its own chunks (never on the server, never in the entry). The core build
-// with just the chart types and the legend we use is about half the size of
-// the full one. The chunks start loading as soon as a screen with a chart
+// with just the chart types we use is about half the size of the full one
+// (the legend is ours, in HTML: ChartLegend). The chunks start loading as soon as a screen with a chart
 // loads this module, alongside hydration rather than after it (ADR 034);
 // preloading them with the page's own modules was slower (ADR 036).
 const loadChart = async () => {
@@ -13,7 +16,6 @@ const loadChart = async () => {
 		import('react-apexcharts/core'),
 		import('apexcharts/pie'),
 		import('apexcharts/bar'),
-		import('apexcharts/features/legend'),
 	])
 	return chart
 }
@@ -22,51 +24,24 @@ const early = typeof document === 'undefined' ? null : loadChart()
 early?.catch(() => {})
 const ReactApexChart = lazy(() => early ?? loadChart())
 
-export type ChartType = 'pie' | 'bar'
-
 function cspNonce(): string | undefined {
 	// The page's scripts carry the CSP nonce; apexcharts puts it on the <style> it injects.
 	return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined
 }
 
-/**
- * Shared options: no toolbar; no animation (for anyone: a chart that grows into place is drawn again on
- * every frame, some 200 ms of work on the slow profile, and reduced motion needs none anyway; ADR 036); nothing
- * below the chart beyond its height (apexcharts otherwise makes its box `parentHeightOffset`, 15 px,
- * taller than the height reserved for it); and the chart's own a11y off (the table is that view).
- */
-export function baseOptions(options: ApexOptions): ApexOptions {
-	return {
-		...options,
-		chart: {
-			fontFamily: 'inherit',
-			toolbar: { show: false },
-			zoom: { enabled: false },
-			...options.chart,
-			nonce: cspNonce(),
-			parentHeightOffset: 0,
-			animations: { enabled: false },
-			accessibility: { enabled: false },
-		} as ApexOptions['chart'],
-	}
-}
+const measures = new Map<string, Measure>()
 
-export interface ApexChartProps {
-	type: ChartType
-	series: ApexOptions['series']
-	/**
-	 * Options built in the browser (they may read the DOM), for the chart's
-	 * width in pixels: only called once hydrated and measured. Called again as
-	 * the width changes; the chart is redrawn only when what they return
-	 * changes, so formatters should be module-level functions, not new ones
-	 * each call. Null: no room for a readable chart at this width, and the
-	 * table beside it stands alone.
-	 */
-	options: (box: { width: number }) => ApexOptions | null
-	/** Pixels; options that set `chart.height` (e.g. from the width) win. */
-	height: number
-	/** Classes of the chart's box (default: beside its table on wide screens, above it on narrow ones). */
-	className?: string
+/** A Measure for the page's font at this size, drawn on a canvas (browser only). */
+function canvasMeasure(fontSize: string): Measure {
+	const font = `400 ${fontSize} ${getComputedStyle(document.body).fontFamily}`
+	let measure = measures.get(font)
+	if (!measure) {
+		const context = document.createElement('canvas').getContext('2d')
+		if (context) context.font = font
+		measure = context ? (text) => context.measureText(text).width : estimatedMeasure(fontSize)
+		measures.set(font, measure)
+	}
+	return measure
 }
 
 /** The element's content width, kept up to date (0 until it is in the page). */
@@ -84,40 +59,63 @@ function useWidth(): [(element: HTMLElement | null) => void, number] {
 }
 
 /**
- * The chart itself: on the server and before hydration an empty box of the
- * chart's height (so that the chart, when the lazily loaded apexcharts draws
- * it, moves nothing: ADR 034), then the chart. Without JavaScript the box is
- * not shown (`noscript:`), and in print neither (app.css): the data table
- * beside it is that view. Hidden from assistive technology, which reads the
- * table instead. When the options say there is no room, the box goes.
+ * Before hydration, below these widths of its box the picture (drawn for the
+ * laptop's width) would be scaled to text under three quarters of its size:
+ * the box stays empty at its reserved height instead. Literal class names,
+ * for Tailwind to find.
  */
-export function ApexChart({ type, series, options, height, className = 'min-w-0 flex-1 basis-80' }: ApexChartProps) {
+const PICTURE_ROOM: Record<ChartPlace, string> = { side: '@max-[393px]:hidden', wide: '@max-[756px]:hidden' }
+
+/**
+ * A chart of the student views (app/lib/charts/specs.ts), at its reserved
+ * height so that nothing moves as it is drawn (ADRs 034, 036, 040). From the
+ * server, the chart's picture (ChartPicture: plain SVG) for a 1366 × 768
+ * laptop's width; once hydrated, the picture for the box's measured width;
+ * once apexcharts has loaded and drawn, the live chart with its tooltips in
+ * the picture's place. Under it the legend, in HTML. Without JavaScript the
+ * box is not shown (`noscript:`), and in print neither (app.css): the data
+ * table beside it is that view. Hidden from assistive technology, which
+ * reads the table instead. When the spec says there is no room at the box's
+ * width, the box goes.
+ */
+export function ApexChart({ spec, className = 'min-w-0 flex-1 basis-80' }: { spec: ChartSpec; className?: string }) {
 	const hydrated = useHydrated()
-	const [ref, width] = useWidth()
-	const chosen = hydrated && width > 0 ? options({ width }) : undefined
-	const built = chosen ? baseOptions(chosen) : chosen
-	const drawnHeight = typeof built?.chart?.height === 'number' ? built.chart.height : height
+	const [ref, measuredWidth] = useWidth()
+	const [drawn, setDrawn] = useState(false)
+	const markDrawn = useCallback(() => setDrawn(true), [])
+	const fitted = hydrated && measuredWidth > 0
+	const box = fitted ? { width: measuredWidth, measure: canvasMeasure } : { width: DRAWN_WIDTH[spec.place], measure: estimatedMeasure }
+	const options = chartOptions(spec, box, fitted ? { nonce: cspNonce(), events: { mounted: markDrawn } } : undefined)
+	const height = drawnHeight(spec, options)
 	return (
-		<div
-			ref={ref}
-			aria-hidden="true"
-			className={`${className} noscript:hidden`}
-			style={built === null ? undefined : { minHeight: drawnHeight }}
-			data-chart={type}
-		>
-			{built ? (
-				<Suspense fallback={null}>
-					{/* A chart that turns between columns and horizontal bars is drawn afresh. */}
-					<ReactApexChart
-						key={built.plotOptions?.bar?.horizontal ? 'horizontal' : 'vertical'}
-						type={type}
-						series={series}
-						options={built}
-						height={drawnHeight}
-						width="100%"
-					/>
-				</Suspense>
-			) : null}
+		<div ref={ref} aria-hidden="true" className={`${className} @container noscript:hidden`} data-chart={spec.type}>
+			{options === null ? null : (
+				<>
+					<div className="grid" style={{ minHeight: height }} data-chart-plot="">
+						{fitted ? (
+							<div className="min-w-0 [grid-area:1/1]">
+								<Suspense fallback={null}>
+									{/* A chart that turns between columns and horizontal bars is drawn afresh. */}
+									<ReactApexChart
+										key={options.plotOptions?.bar?.horizontal ? 'horizontal' : 'vertical'}
+										type={spec.type}
+										series={spec.series}
+										options={options}
+										height={height}
+										width="100%"
+									/>
+								</Suspense>
+							</div>
+						) : null}
+						{drawn ? null : (
+							<div className={`min-w-0 bg-white [grid-area:1/1] ${fitted ? '' : PICTURE_ROOM[spec.place]}`}>
+								<ChartPicture spec={spec} options={options} width={box.width} height={height} measure={box.measure} />
+							</div>
+						)}
+					</div>
+					{spec.legend ? <ChartLegend items={spec.legend} /> : null}
+				</>
+			)}
 		</div>
 	)
 }

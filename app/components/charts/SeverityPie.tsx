@@ -1,38 +1,19 @@
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { SEVERITY_COLOURS } from '#app/lib/charts/colors.ts'
+import { SEVERITY_LEVELS as LEVELS, severityPie, type SeverityCounts } from '#app/lib/charts/specs.ts'
 import { ApexChart } from './ApexChart.tsx'
 import { ChartFigure } from './ChartFigure.tsx'
-import { AXIS_TEXT, SEVERITY_COLOURS } from './colors.ts'
 
-export type SeverityCounts = { high: number; medium: number; low: number }
-
-const LEVELS = [
-	{ key: 'high', label: 'High' },
-	{ key: 'medium', label: 'Medium' },
-	{ key: 'low', label: 'Low' },
-] as const
+export type { SeverityCounts }
 
 /** How many questions fall in each severity band, as a pie with its table. */
 export function SeverityPie({ counts, caption }: { counts: SeverityCounts; caption: string }) {
 	const total = counts.high + counts.medium + counts.low
 	const percent = (count: number) => (total === 0 ? '0%' : `${Math.round((count / total) * 100)}%`)
+	const spec = severityPie(counts)
 	return (
 		<ChartFigure
-			chart={
-				total === 0 ? null : (
-					<ApexChart
-						type="pie"
-						height={280}
-						series={LEVELS.map((level) => counts[level.key])}
-						options={() => ({
-							labels: LEVELS.map((level) => level.label),
-							colors: LEVELS.map((level) => SEVERITY_COLOURS[level.key]),
-							dataLabels: { enabled: false },
-							stroke: { colors: ['#ffffff'], width: 2 },
-							legend: { position: 'bottom', labels: { colors: AXIS_TEXT }, fontSize: '14px' },
-						})}
-					/>
-				)
-			}
+			chart={spec ? <ApexChart spec={spec} /> : null}
 			table={
 				<Table caption={caption}>
 					<TableHeader>

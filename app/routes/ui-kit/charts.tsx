@@ -31,7 +31,8 @@ export default function Charts({ loaderData }: Route.ComponentProps) {
 			<PageHeading>Charts</PageHeading>
 			<p className="max-w-prose text-slate-700">
 				Each chart has its data table: the table is in the page from the server, so it is what you get without JavaScript
-				and what a screen reader reads. The chart is drawn in the browser once the page has loaded.
+				and what a screen reader reads. With JavaScript a picture of the chart comes with the page, and the live chart,
+				with its tooltips, takes its place once the charting library has loaded.
 			</p>
 			<Section title="Question severity" description="How many questions scored high, medium and low need in a round.">
 				<SeverityPie counts={loaderData.severity} caption="Questions by severity" />

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { categoryLayout, joinLabel, scoreLabel, sideLayout, widestPiece, wrapLabel } from './labels.ts'
+import { categoryLayout, joinLabel, scoreLabel, sideLayout, widestPiece, wrapLabel } from './label-layout.ts'
 
 // 7 px a character: close enough to 13 px text for the arithmetic to be followed by hand.
 const measure = (text: string) => text.length * 7

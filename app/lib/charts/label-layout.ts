@@ -93,19 +93,32 @@ export function sideLayout(width: number, names: readonly string[], measure: Mea
 	return { horizontal: true, labels: names.map((name) => wrapLabel(name, labelWidth, measure)), labelWidth }
 }
 
-const measures = new Map<string, Measure>()
+/**
+ * Advance widths of Helvetica/Arial (thousandths of an em) for the printable
+ * ASCII characters, space first: how the server estimates a label's width,
+ * having no fonts to measure with. Other characters count as an "n".
+ */
+const WIDTHS = [
+	278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
+	278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+	667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
+	556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+]
+/** System sans-serif faces (Segoe UI, DejaVu Sans, Roboto) run wider than Helvetica: an estimate errs towards wrapping sooner. */
+const SYSTEM_FONT_ALLOWANCE = 1.08
 
-/** A Measure for the page's font at this size, drawn on a canvas (browser only). */
-export function canvasMeasure(fontSize: string): Measure {
-	const font = `400 ${fontSize} ${getComputedStyle(document.body).fontFamily}`
-	let measure = measures.get(font)
-	if (!measure) {
-		const context = document.createElement('canvas').getContext('2d')
-		if (context) context.font = font
-		measure = context ? (text) => context.measureText(text).width : (text) => text.length * Number.parseFloat(fontSize) * 0.6
-		measures.set(font, measure)
+/**
+ * A Measure without a browser (the server's drawing of a chart, ADR 040): Helvetica's widths with an
+ * allowance for the system font the page actually uses. Close enough to choose the same line breaks
+ * in most names; the browser measures for real when it draws the chart again.
+ */
+export function estimatedMeasure(fontSize: string): Measure {
+	const size = Number.parseFloat(fontSize) * SYSTEM_FONT_ALLOWANCE
+	return (text) => {
+		let thousandths = 0
+		for (const character of text) thousandths += WIDTHS[(character.codePointAt(0) ?? 0) - 32] ?? 556
+		return (thousandths / 1000) * size
 	}
-	return measure
 }
 
 /** formatScore for Apex's formatters (axis ticks, tooltips, data labels), which may pass a number, a numeric string or nothing. */
