@@ -1,7 +1,14 @@
 import { createContext, type RouterContextProvider } from 'react-router'
-import type { Auth } from '#app/services/auth.server.ts'
-import type { Em, Orm } from '#app/services/database.server.ts'
-import type { PayloadCopy } from '#app/services/monitoring.server.ts'
+import type { Auth } from '#app/lib/auth.ts'
+import type { MikroORM } from '@mikro-orm/core'
+import type { EntityManager, SqlEntityManager } from '@mikro-orm/sql'
+
+/** The ORM (one per process, app/services/database.server.ts) and a request's own EntityManager. */
+export type Orm = MikroORM
+export type Em = SqlEntityManager & EntityManager
+
+/** A copy of a write request's body, read only when an error report needs it (app/services/monitoring.server.ts). */
+export type PayloadCopy = () => Promise<Record<string, unknown> | string>
 
 /** What the server hands to each request: the ORM and the client's address (as Express saw it). */
 export type ServerContext = { orm: Orm; clientAddress: string }

@@ -1,4 +1,4 @@
-import { StudentSchema } from '#app/routes/school-admin/students/+parts/student-schema.ts'
+import { StudentSchema } from './student-schema.ts'
 import { type Gender, type SenStatus, type YearGroup } from '#app/models/enums.ts'
 import { parseCsvDate, toCsv, type ColumnSpec } from './csv.ts'
 import { readImport, type ReadResult } from './import-rows.ts'

@@ -1,5 +1,5 @@
 import { AuditEvent } from '#app/models/index.ts'
-import type { Auth } from './auth.server.ts'
+import type { Auth } from '#app/lib/auth.ts'
 import type { Em } from './database.server.ts'
 
 export type AuditTarget = { type: string; id?: string | null; schoolId?: string | null }

@@ -4,7 +4,8 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { TOTPStrategy } from 'remix-auth-totp'
 import { AppError } from '#app/lib/errors.ts'
-import { byEmail, PasswordToken, PendingSignIn, SchoolMembership, User, type SchoolRole, type SystemRole } from '#app/models/index.ts'
+import type { ActiveMembership, Auth, AuthUser, Role } from '#app/lib/auth.ts'
+import { byEmail, PasswordToken, PendingSignIn, SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { PENDING_SIGN_IN_COOKIE, readTokenCookie, secureCookies, tokenCookie } from './cookies.server.ts'
 import { jsonColumn, type Em } from './database.server.ts'
@@ -15,32 +16,8 @@ import { hit, hitEach, peek, RATE_LIMITS, reset, signInDelayMs } from './rate-li
 import { getSecret } from './secrets.server.ts'
 import { activeMembershipsJson, createSession, endOtherSessions, hashToken, newToken } from './session.server.ts'
 
-export type Role = 'spencerAdmin' | SchoolRole
-
 /** Someone not signed in yet: the request's EntityManager and the client's address (for rate limits). */
 export type Visitor = { em: Em; clientAddress: string }
-
-/** Who is signed in, as every guard and service sees it. */
-export type Auth = {
-	userId: string
-	email: string
-	firstName: string
-	lastName: string
-	systemRole: SystemRole
-	mfaEnabled: boolean
-	sessionId: string
-	/**
-	 * The effective role: spencerAdmin, else the role of the membership the session acts in (chosen with the school
-	 * switcher, while it still has access), else of the oldest membership with access (docs/decisions/017-school-switcher.md).
-	 */
-	role: Role | null
-	schoolId: string | null
-	membershipId: string | null
-	/** The memberships with access, oldest first: what the school switcher offers. */
-	memberships: ActiveMembership[]
-	/** Set while a platform admin acts as this user. */
-	impersonatorId: string | null
-}
 
 export const HOMES: Record<Role, string> = {
 	spencerAdmin: '/spencer-admin',
@@ -52,10 +29,6 @@ export const HOMES: Record<Role, string> = {
 export function homeFor(role: Role | null): string {
 	return role ? HOMES[role] : '/settings/profile'
 }
-
-/** What the Auth of a user is built from: their own fields and their memberships with access, oldest first. */
-export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'systemRole' | 'mfaEnabled'>
-export type ActiveMembership = { id: string; role: SchoolRole; schoolId: string; schoolName: string }
 
 /**
  * Builds the Auth of a user acting in a session they did not sign in to (impersonation): one query for their

@@ -4,15 +4,15 @@ import { MikroORM as CoreMikroORM, type Options } from '@mikro-orm/core'
 import { Migrator } from '@mikro-orm/migrations'
 import { PgliteDriver } from '@mikro-orm/pglite'
 import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql'
-import type { EntityManager, SqlEntityManager } from '@mikro-orm/sql'
 import lockfile from 'proper-lockfile'
+import type { Em, Orm } from '#app/context.ts'
 import { entities } from '#app/models/index.ts'
 import { countQuery, QueryCountingLogger, queryStatsEnabled } from './query-stats.server.ts'
 import { migrationsList } from '#migrations/index.ts'
 import type { DatabaseTarget } from './env.server.ts'
 
-export type Orm = CoreMikroORM
-export type Em = SqlEntityManager & EntityManager
+// The ORM's types are the request context's (app/context.ts); services take them from here.
+export type { Em, Orm } from '#app/context.ts'
 
 /** MikroORM options for one engine; the entities, migrations and SQL are the same for both. */
 export function ormOptions(target: DatabaseTarget, overrides: Partial<Options> = {}): Partial<Options> {

@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { getAppContext, type AppContext } from '#app/context.ts'
-import { homeFor, type Auth, type Role } from './auth.server.ts'
+import type { Auth, Role } from '#app/lib/auth.ts'
+import { homeFor } from './auth.server.ts'
 import { RATE_LIMITS, hit, TOO_MANY_REQUESTS } from './rate-limit.server.ts'
 import { clearSessionCookie } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'

@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/react-router'
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
-import { appContext, type AppContext } from '#app/context.ts'
+import { appContext, type AppContext, type PayloadCopy } from '#app/context.ts'
 import { maskPayload, maskResponseText, scrubEvent, stringsOf, valuesOfCookies, valuesOfQuery } from '#app/lib/mask.ts'
 import type { Env } from './env.server.ts'
 
@@ -51,7 +51,6 @@ export function initMonitoring(config: MonitoringConfig | null) {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Read lazily, only when a report needs it, once: the body of a write, taken before the action read it. */
-export type PayloadCopy = () => Promise<Record<string, unknown> | string>
 
 export function copyPayload(request: Request): PayloadCopy | null {
 	if (!enabled || !WRITES.has(request.method)) return null

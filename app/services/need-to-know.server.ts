@@ -30,7 +30,7 @@
  *   loader or action about one student, after the guard.
  */
 import { Student } from '#app/models/index.ts'
-import type { Auth } from './auth.server.ts'
+import type { Auth } from '#app/lib/auth.ts'
 import type { SignedIn } from './guards.server.ts'
 import { isUuid } from './ids.server.ts'
 

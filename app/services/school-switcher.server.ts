@@ -1,6 +1,7 @@
 import { Session } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { homeFor, type ActiveMembership } from './auth.server.ts'
+import type { ActiveMembership } from '#app/lib/auth.ts'
+import { homeFor } from './auth.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { ActiveMembership, AuthUser } from '#app/lib/auth.ts'
 import { Session, type SystemRole, type User } from '#app/models/index.ts'
-import type { ActiveMembership, AuthUser } from './auth.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
 import { executePrepared, jsonColumn, type Em } from './database.server.ts'
 

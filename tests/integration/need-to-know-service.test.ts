@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Group, Profile, Questionnaire, StudentProfessional, type SchoolMembership, type Student } from '#app/models/index.ts'
-import type { Auth } from '#app/services/auth.server.ts'
+import type { Auth } from '#app/lib/auth.ts'
 import type { SignedIn } from '#app/services/guards.server.ts'
 import { canSeeStudent, requireVisibleStudent, visibleStudentsQuery } from '#app/services/need-to-know.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'

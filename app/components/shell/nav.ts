@@ -1,4 +1,4 @@
-import type { Role } from '#app/services/auth.server.ts'
+import type { Role } from '#app/lib/auth.ts'
 
 export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'feedback' | 'recommendations' | 'settings'
 export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean }

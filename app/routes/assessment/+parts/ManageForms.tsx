@@ -8,7 +8,7 @@ import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
-import { StudentSchema } from '#app/routes/school-admin/students/+parts/student-schema.ts'
+import { StudentSchema } from '#app/lib/student-schema.ts'
 import { ProfileSchema } from './profile-schema.ts'
 
 type Option = { value: string; label: string }

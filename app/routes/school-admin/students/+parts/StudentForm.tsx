@@ -8,7 +8,7 @@ import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { GENDERS, SEN_STATUS_LABELS, SEN_STATUSES, YEAR_GROUPS } from '#app/models/enums.ts'
-import { StudentSchema } from './student-schema.ts'
+import { StudentSchema } from '#app/lib/student-schema.ts'
 
 export type StudentFormValues = {
 	upn: string

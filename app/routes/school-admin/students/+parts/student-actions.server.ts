@@ -3,7 +3,7 @@ import { data } from 'react-router'
 import { AppError } from '#app/lib/errors.ts'
 import type { SignedIn } from '#app/services/guards.server.ts'
 import { saveStudent as save } from '#app/services/students.server.ts'
-import { StudentSchema } from './student-schema.ts'
+import { StudentSchema } from '#app/lib/student-schema.ts'
 
 /** Saves the details form; a taken UPN (1003) or a second key professional (1004) answers beside its field. */
 export async function saveStudent(app: SignedIn, formData: FormData, studentId: string | null) {
