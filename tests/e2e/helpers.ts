@@ -97,3 +97,13 @@ export async function openNewProfileFor(page: Page, upn: string) {
 	await choose(page, 'Questionnaire', 'Wellbeing and Needs Check')
 	return { student, dialog }
 }
+
+/** A student the teacher may see, read from their own students list: its name and its profile's address. */
+export async function aStudentOfTheTeacher(page: Page) {
+	await page.goto('/professional/students')
+	const link = page.getByRole('table').getByRole('rowheader').first().getByRole('link')
+	return { name: ((await link.textContent()) ?? '').trim(), href: (await link.getAttribute('href')) ?? '' }
+}
+
+/** The quick search's address for a query, as its GET form writes it. */
+export const searchUrl = (q: string) => `/students?q=${encodeURIComponent(q).replace(/%20/g, '+')}`

@@ -1,15 +1,5 @@
-import type { Page } from '@playwright/test'
-import { hasJs, signIn } from './helpers.ts'
+import { aStudentOfTheTeacher, hasJs, searchUrl, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
-
-/** A student the teacher may see, read from their own students list: its name and its profile's address. */
-async function aStudentOfTheTeacher(page: Page) {
-	await page.goto('/professional/students')
-	const link = page.getByRole('table').getByRole('rowheader').first().getByRole('link')
-	return { name: ((await link.textContent()) ?? '').trim(), href: (await link.getAttribute('href')) ?? '' }
-}
-
-const searchUrl = (q: string) => `/students?q=${encodeURIComponent(q).replace(/%20/g, '+')}`
 
 test('[13.2] /students: the search field has the focus, Enter (or, with JavaScript, typing) searches, Tab reaches the first result, Enter opens the profile', async ({ page }) => {
 	await signIn(page, 'teacher@oakfield.test')

@@ -78,6 +78,13 @@ function SearchForm({ q, illegal }: { q: string; illegal: IllegalInput | null })
 	const submit = useSubmit()
 	const input = useRef<HTMLInputElement>(null)
 	const timer = useRef<number | undefined>(undefined)
+	// Typing before the scripts had loaded (a slow laptop) is not lost: the results catch up with the field once they have.
+	useEffect(() => {
+		const field = input.current
+		if (field?.form && field.value !== q) submit(field.form, { replace: true, preventScrollReset: true })
+		// Once, at hydration: later changes are the typing's own.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
 	// Back and Forward change the search: the field follows, unless it is being typed in.
 	useEffect(() => {
 		if (input.current && document.activeElement !== input.current) input.current.value = q
