@@ -29,6 +29,9 @@ export type AppContext = {
 }
 export const appContext = createContext<AppContext>()
 
+/** Someone not signed in yet: the request's EntityManager and the client's address (for rate limits). */
+export type Visitor = Pick<AppContext, 'em' | 'clientAddress'>
+
 export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
 	return context.get(appContext)
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { safeRedirect } from '#app/services/auth.server.ts'
+import { safeRedirect } from '#app/services/redirects.server.ts'
 import { sidebarCookie } from '#app/services/cookies.server.ts'
 import type { Route } from './+types/sidebar.ts'
 

@@ -1,4 +1,4 @@
-import { sendPasswordResetMail } from './auth.server.ts'
+import { sendPasswordResetMail } from './password-links.server.ts'
 import { forkEm, type Database } from './database.server.ts'
 import { importJobHandler, queueUnfinishedImports, type WorkerOptions } from './import-queue.server.ts'
 import { QUEUES, startJobSystem, type JobSystem } from './job-queue.server.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { safeRedirect } from './auth.server.ts'
+import { safeRedirect } from './redirects.server.ts'
 import { pagePath } from './guards.server.ts'
 
 const FALLBACK = '/fallback'

@@ -27,7 +27,7 @@ import {
 	type YearGroup,
 } from '#app/models/index.ts'
 import type { Em } from './database.server.ts'
-import { sendInvitation } from './auth.server.ts'
+import { sendInvitation } from './password-links.server.ts'
 import { hashPassword } from './password.server.ts'
 import {
 	DEMO_PASSWORD,

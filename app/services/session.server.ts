@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { ActiveMembership, AuthUser } from '#app/lib/auth.ts'
 import { Session, type SystemRole, type User } from '#app/models/index.ts'
+import { audit } from './audit.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
 import { executePrepared, jsonColumn, type Em } from './database.server.ts'
 
@@ -26,6 +27,14 @@ export async function createSession(em: Em, user: User, now = new Date()): Promi
 	})
 	await em.flush()
 	return { session, setCookie: await sessionCookie.serialize(token) }
+}
+
+/** Signs in a user who has just proven who they are (a password, a code, an invitation's link): a new session, audited. */
+export async function completeSignIn(em: Em, user: User): Promise<Headers> {
+	user.lastSignInAt = new Date()
+	audit(em, { userId: user.id }, 'auth.sign-in', { type: 'User', id: user.id, schoolId: null })
+	const { setCookie } = await createSession(em, user)
+	return new Headers([['Set-Cookie', setCookie]])
 }
 
 export type SessionLookup =

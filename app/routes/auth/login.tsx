@@ -5,14 +5,8 @@ import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/components/forms/NativeField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
-import {
-	clearPendingSignIn,
-	findPendingSignIn,
-	MAX_CODE_ATTEMPTS,
-	resendCode,
-	signInWithPassword,
-	verifyCode,
-} from '#app/services/auth.server.ts'
+import { signInWithPassword } from '#app/services/sign-in.server.ts'
+import { clearPendingSignIn, findPendingSignIn, MAX_CODE_ATTEMPTS, resendCode, verifyCode } from '#app/services/sign-in-code.server.ts'
 import { authPostLimit, requireAnonymous } from '#app/services/guards.server.ts'
 import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
 import { retryAfterHeaders } from '#app/lib/headers.ts'

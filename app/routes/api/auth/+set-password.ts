@@ -3,7 +3,7 @@ import type { AppContext } from '#app/context.ts'
 import { AppError } from '#app/lib/errors.ts'
 import { EmailSchema, PasswordSchema } from '#app/lib/password-rules.ts'
 import { appErrorResponse, jsonError, readJson } from '#app/services/api.server.ts'
-import { setPasswordFromToken, signInAfterInvitation } from '#app/services/auth.server.ts'
+import { setPasswordFromToken, signInAfterInvitation } from '#app/services/password-links.server.ts'
 import { isCommonPassword } from '#app/services/common-passwords.server.ts'
 import { authPostLimit } from '#app/services/guards.server.ts'
 
