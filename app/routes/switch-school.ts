@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { requireUser } from '#app/services/guards.server.ts'
-import { isUuid } from '#app/services/profiles.server.ts'
+import { isUuid } from '#app/services/ids.server.ts'
 import { switchSchool } from '#app/services/school-switcher.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/switch-school.ts'

@@ -3,9 +3,11 @@ import type { ListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUSES, type FeedbackStatus, type ProfileKind } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { dueOn, isUuid, notFound, schoolOf, todayInUk, uuidArray } from './profiles.server.ts'
+import { isUuid } from './ids.server.ts'
+import { dueOn, todayInUk, uuidArray } from './profiles.server.ts'
 import { oneOf } from './list-params.server.ts'
 import { Refusal } from './questionnaires.server.ts'
+import { actingSchool, notFound } from './tenancy.server.ts'
 
 /**
  * Giving feedback: the rounds a respondent must answer, the domains of one
@@ -110,7 +112,7 @@ export async function countToAnswer(app: SignedIn): Promise<number> {
 }
 
 function ownScope(app: SignedIn): { membershipId: string; schoolId: string } {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	if (!app.auth.membershipId) throw notFound()
 	return { membershipId: app.auth.membershipId, schoolId }
 }
@@ -163,7 +165,7 @@ export type OwnFeedback = AssignedRow & {
 
 /** A feedback the acting user is the respondent of, in their school; anything else is 404. */
 export async function getOwnFeedback(app: SignedIn, id: string): Promise<OwnFeedback> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	if (!isUuid(id) || !app.auth.membershipId) throw notFound()
 	const [row] = await app.em.execute<(AssignedSqlRow & { student_id: string; questionnaire_id: string; profile_status: string; submitted_at: Date | null })[]>(
 		`select f.id, s.first_name, s.last_name, q.title, r.index, r.opens_on, p.kind, p.interval_weeks, f.status,
@@ -287,7 +289,7 @@ export async function saveAnswers(app: SignedIn, feedbackId: string, domainId: s
 			where id = ? and status = 'incomplete' and exists (select 1 from answer where feedback_id = ?)`,
 			[feedback.id, feedback.id],
 		)
-		audit(tx as never, app.auth, 'feedback.answer', { type: 'Feedback', id: feedback.id, schoolId: schoolOf(app) })
+		audit(tx as never, app.auth, 'feedback.answer', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
 		await tx.flush()
 	})
 	return feedback
@@ -338,7 +340,7 @@ export async function submitFeedback(app: SignedIn, feedbackId: string): Promise
 			`update feedback set status = 'complete', submitted_at = now(), updated_at = now() where id = ? and status <> 'complete'`,
 			[feedback.id],
 		)
-		audit(tx as never, app.auth, 'feedback.submit', { type: 'Feedback', id: feedback.id, schoolId: schoolOf(app) })
+		audit(tx as never, app.auth, 'feedback.submit', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
 		await tx.flush()
 		return { ok: true as const }
 	})

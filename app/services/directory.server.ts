@@ -8,7 +8,7 @@ import { sendInvitation } from './auth.server.ts'
 import type { Em } from './database.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { isUuid } from './ids.server.ts'
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 /**
  * The school's staff directory (docs/architecture.md#domain-model, SchoolMembership): who works
@@ -30,13 +30,6 @@ const SORT_SQL: Record<DirectorySort, string[]> = {
 	access: ["case m.access when 'none' then 0 when 'invited' then 1 else 2 end", 'lower(m.last_name)'],
 }
 
-function schoolOf({ auth }: SignedIn): string {
-	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
-	return auth.schoolId
-}
-
-const notFound = () => new Response('Not found', { status: 404 })
-
 export type DirectoryRow = {
 	id: string
 	name: string
@@ -51,7 +44,7 @@ export type DirectoryRow = {
  * two queries (the page and the total, in parallel) whatever the size.
  */
 export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySort>): Promise<{ rows: DirectoryRow[]; total: number }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const conditions = ['m.school_id = ?']
 	const params: unknown[] = [schoolId]
 	if (query.q) {
@@ -87,8 +80,7 @@ export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySor
 
 /** A member of the acting user's school, with their user; any other id answers 404. */
 export async function getMember(app: SignedIn, id: string | null | undefined): Promise<SchoolMembership> {
-	if (!id || !isUuid(id)) throw notFound()
-	const member = await app.em.findOne(SchoolMembership, { id, school: schoolOf(app) }, { populate: ['user'] })
+	const member = await app.em.findOne(SchoolMembership, { id: recordId(id), school: actingSchool(app) }, { populate: ['user'] })
 	if (!member) throw notFound()
 	return member
 }
@@ -122,7 +114,7 @@ export type AddOutcome = { kind: 'added'; member: SchoolMembership; mailed: bool
  * With access, the invitation is sent.
  */
 export async function addMember(app: SignedIn, input: MemberInput, request: Request): Promise<AddOutcome> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const result = await alreadyMemberOnRace(() =>
 		app.em.transactional(async (tx) => {
 			let user = await tx.findOne(User, byEmail(input.email))
@@ -225,7 +217,7 @@ async function detachFromStudents(tx: Em, schoolId: string, membershipId: string
 
 /** Changes a member's role. Not your own; not the last school admin's. Someone who becomes a school admin is taken off students (ADR 011). */
 export async function setRole(app: SignedIn, id: string, role: SchoolRole) {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const member = await getMember(app, id)
 	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('change the role of')
 	if (member.role === role) return
@@ -248,7 +240,7 @@ export async function giveAccess(
 	id: string,
 	request: Request,
 ): Promise<{ outcome: 'invited' | 'resent' | 'active'; mailed: boolean }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const member = await getMember(app, id)
 	if (member.access === 'active') return { outcome: 'active', mailed: true }
 	const outcome = member.access === 'invited' ? 'resent' : 'invited'
@@ -260,7 +252,7 @@ export async function giveAccess(
 
 /** Takes access away: the member stays in the directory and can no longer sign in to this school. */
 export async function removeAccess(app: SignedIn, id: string) {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const member = await getMember(app, id)
 	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('remove the access of')
 	await app.em.transactional(async (tx) => {
@@ -301,7 +293,7 @@ async function endSessionsActingIn(tx: Em, userId: string, membershipId: string)
  * student's, which this school may not withdraw). An account left with no school is deleted too (ADR 011).
  */
 export async function deleteMember(app: SignedIn, id: string): Promise<{ name: string; keptFeedback: number }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const member = await getMember(app, id)
 	if (member.id === app.auth.membershipId) throw NOT_YOURSELF('delete')
 	return app.em.transactional(async (tx) => {

@@ -8,7 +8,7 @@ import { studentNameOrUpn } from './student-search.server.ts'
 import { countMustAnswer, FEEDBACK_STATUS_FILTER } from './answers.server.ts'
 import { anId } from './list-params.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
-import { isUuid, notFound, schoolOf } from './profiles.server.ts'
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 /**
  * Reading feedback: need managers read every feedback of their school;
@@ -28,7 +28,7 @@ import { isUuid, notFound, schoolOf } from './profiles.server.ts'
  * stays theirs (ADR 012).
  */
 function visibility(app: SignedIn): { sql: string; params: unknown[] } {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const students = visibleStudentsQuery(app.auth, 's')
 	if (app.auth.role === 'needManager') return { sql: `p.school_id = s.school_id and ${students.sql}`, params: students.params }
 	return {
@@ -148,7 +148,7 @@ export async function listFeedback(
 export async function listUsedQuestionnaires(app: SignedIn): Promise<{ value: string; label: string }[]> {
 	const rows = await app.em.execute<{ id: string; title: string }[]>(
 		'select distinct q.id, q.title from questionnaire q join profile p on p.questionnaire_id = q.id where p.school_id = ? order by q.title',
-		[schoolOf(app)],
+		[actingSchool(app)],
 	)
 	return rows.map((row) => ({ value: row.id, label: row.title }))
 }
@@ -174,11 +174,10 @@ const LABELS = new Map<number, string>(FREQUENCY_SCALE.map((option) => [option.v
  * audited (docs/architecture.md#security).
  */
 export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<FeedbackAnswers> {
-	if (!isUuid(id)) throw notFound()
 	const visible = visibility(app)
 	const [row] = await app.em.execute<(FeedbackSqlRow & { questionnaire_id: string })[]>(
 		`select ${FEEDBACK_COLUMNS}, q.id as questionnaire_id ${FEEDBACK_FROM} where f.id = ? and ${visible.sql}`,
-		[id, ...visible.params],
+		[recordId(id), ...visible.params],
 	)
 	if (!row) throw notFound()
 	const questions = await app.em.execute<{ domain_id: string; domain: string; id: string; text: string; reverse: boolean; value: number | null }[]>(
@@ -206,7 +205,7 @@ export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<Fee
 			severity: value === null ? null : questionSeverity(answerNeed(value, question.reverse)),
 		})
 	}
-	audit(app.em, app.auth, 'feedback.read', { type: 'Feedback', id: row.id, schoolId: schoolOf(app) })
+	audit(app.em, app.auth, 'feedback.read', { type: 'Feedback', id: row.id, schoolId: actingSchool(app) })
 	await app.em.flush()
 	return { ...toRow(row), domains }
 }
@@ -233,7 +232,7 @@ export type HomeStudent = { id: string; name: string; yearGroup: string; profile
  * of what must be answered (`mustAnswer`, answers.server.ts). Two queries.
  */
 export async function listHomeStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: HomeStudent[]; total: number }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const who =
 		app.auth.role === 'needManager'
 			? { sql: `exists (select 1 from profile p where p.student_id = hs.id and p.school_id = hs.school_id and p.status = 'active')`, params: [] }

@@ -7,13 +7,7 @@ import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpn } from './student-search.server.ts'
 import { isUuid } from './ids.server.ts'
-
-const notFound = () => new Response('Not found', { status: 404 })
-
-function schoolOf({ auth }: SignedIn): string {
-	if (!auth.schoolId) throw notFound()
-	return auth.schoolId
-}
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 /** A refusal that belongs beside one field of the group form. */
 export class GroupFieldError extends Error {
@@ -36,7 +30,7 @@ export type GroupRow = { id: string; name: string; description: string | null; s
 /** One page of the school's groups with their student and staff counts: two queries (page, total). */
 export async function listGroups(app: SignedIn, query: ListQuery<GroupSort>): Promise<{ rows: GroupRow[]; total: number }> {
 	const conditions = ['g.school_id = ?']
-	const params: unknown[] = [schoolOf(app)]
+	const params: unknown[] = [actingSchool(app)]
 	if (query.q) {
 		conditions.push('(lower(g.name) like ? or lower(coalesce(g.description, \'\')) like ?)')
 		params.push(containsPattern(query.q), containsPattern(query.q))
@@ -59,8 +53,7 @@ export async function listGroups(app: SignedIn, query: ListQuery<GroupSort>): Pr
 
 /** A group of the acting user's school; any other id answers 404. */
 export async function getGroup(app: SignedIn, id: string): Promise<Group> {
-	if (!isUuid(id)) throw notFound()
-	const group = await app.em.findOne(Group, { id, school: schoolOf(app) })
+	const group = await app.em.findOne(Group, { id: recordId(id), school: actingSchool(app) })
 	if (!group) throw notFound()
 	return group
 }
@@ -70,7 +63,7 @@ export type GroupInput = { name: string; description: string | null }
 async function nameTaken(app: SignedIn, name: string, exceptId: string | null) {
 	const [row] = await app.em.execute<{ n: number }[]>(
 		`select count(*)::int as n from student_group where school_id = ? and lower(name) = lower(?)${exceptId ? ' and id <> ?' : ''}`,
-		exceptId ? [schoolOf(app), name, exceptId] : [schoolOf(app), name],
+		exceptId ? [actingSchool(app), name, exceptId] : [actingSchool(app), name],
 	)
 	return (row?.n ?? 0) > 0
 }
@@ -87,7 +80,7 @@ async function guardName<T>(write: () => Promise<T>): Promise<T> {
 
 /** Creates a group; a name already used in the school (in any case) is refused beside the field. */
 export async function createGroup(app: SignedIn, input: GroupInput): Promise<Group> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	if (await nameTaken(app, input.name, null)) throw new GroupFieldError('name', NAME_TAKEN)
 	return guardName(() =>
 		app.em.transactional(async (tx) => {
@@ -105,7 +98,7 @@ export async function updateGroup(app: SignedIn, id: string, input: GroupInput):
 	await guardName(async () => {
 		group.name = input.name
 		group.description = input.description
-		audit(app.em, app.auth, 'group.update', { type: 'Group', id: group.id, schoolId: schoolOf(app) })
+		audit(app.em, app.auth, 'group.update', { type: 'Group', id: group.id, schoolId: actingSchool(app) })
 		await app.em.flush()
 	})
 }
@@ -113,7 +106,7 @@ export async function updateGroup(app: SignedIn, id: string, input: GroupInput):
 /** Deletes a group; its students and staff stay, only their membership of it goes. */
 export async function deleteGroup(app: SignedIn, id: string): Promise<void> {
 	const group = await getGroup(app, id)
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	await app.em.transactional(async (tx) => {
 		await tx.execute('delete from group_student where group_id = ?', [group.id])
 		await tx.execute('delete from group_staff where group_id = ?', [group.id])
@@ -128,7 +121,7 @@ export type GroupStudentRow = { id: string; name: string; upn: string; yearGroup
 
 /** One page of a group's students, by name: two queries. */
 export async function listGroupStudents(app: SignedIn, groupId: string, page: number, pageSize = 25): Promise<{ rows: GroupStudentRow[]; total: number }> {
-	const params = [groupId, schoolOf(app)]
+	const params = [groupId, actingSchool(app)]
 	const from = 'from group_student gs join student s on s.id = gs.student_id where gs.group_id = ? and s.school_id = ?'
 	const [rows, totals] = await Promise.all([
 		app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; archived: boolean }[]>(
@@ -153,7 +146,7 @@ export async function searchStudentsForGroup(app: SignedIn, groupId: string, tex
 		where s.school_id = ? and s.archived = false and ${search.sql}
 		and not exists (select 1 from group_student gs where gs.group_id = ? and gs.student_id = s.id)
 		order by lower(s.last_name), lower(s.first_name), s.id limit ?`,
-		[schoolOf(app), ...search.params, groupId, limit],
+		[actingSchool(app), ...search.params, groupId, limit],
 	)
 	return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group, archived: row.archived }))
 }
@@ -182,7 +175,7 @@ export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ 
 		`select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title, (count(*) over ())::int as total
 		from school_membership m join users u on u.id = m.user_id join group_staff gf on gf.membership_id = m.id
 		where gf.group_id = ? and m.school_id = ? order by lower(m.last_name), lower(m.first_name), m.id limit ?`,
-		[groupId, schoolOf(app), GROUP_STAFF_LIMIT],
+		[groupId, actingSchool(app), GROUP_STAFF_LIMIT],
 	)
 	return { rows: rows.map(staffRow), total: rows[0]?.total ?? 0 }
 }
@@ -197,7 +190,7 @@ export async function searchStaffForGroup(app: SignedIn, groupId: string, text: 
 		and (lower(m.first_name || ' ' || m.last_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)
 		and not exists (select 1 from group_staff gf where gf.group_id = ? and gf.membership_id = m.id)
 		order by lower(m.last_name), lower(m.first_name), m.id limit ?`,
-		[schoolOf(app), search, search, search, groupId, limit],
+		[actingSchool(app), search, search, search, groupId, limit],
 	)
 	return rows.map(staffRow)
 }
@@ -215,7 +208,7 @@ const PIVOT = {
  */
 export async function addToGroup(app: SignedIn, groupId: string, member: Member): Promise<string> {
 	const group = await getGroup(app, groupId)
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const pivot = PIVOT[member.kind]
 	const name = await memberName(app, member)
 	await app.em.transactional(async (tx) => {
@@ -228,7 +221,7 @@ export async function addToGroup(app: SignedIn, groupId: string, member: Member)
 
 export async function removeFromGroup(app: SignedIn, groupId: string, member: Member): Promise<string> {
 	const group = await getGroup(app, groupId)
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const pivot = PIVOT[member.kind]
 	const name = await memberName(app, member)
 	await app.em.transactional(async (tx) => {
@@ -244,10 +237,10 @@ export async function memberName(app: SignedIn, member: Member): Promise<string>
 	if (!isUuid(member.id)) throw notFound()
 	const [row] =
 		member.kind === 'student'
-			? await app.em.execute<{ first_name: string; last_name: string }[]>('select first_name, last_name from student where id = ? and school_id = ?', [member.id, schoolOf(app)])
+			? await app.em.execute<{ first_name: string; last_name: string }[]>('select first_name, last_name from student where id = ? and school_id = ?', [member.id, actingSchool(app)])
 			: await app.em.execute<{ first_name: string; last_name: string }[]>(
 					'select first_name, last_name from school_membership where id = ? and school_id = ?',
-					[member.id, schoolOf(app)],
+					[member.id, actingSchool(app)],
 				)
 	if (!row) throw notFound()
 	return `${row.first_name} ${row.last_name}`

@@ -8,12 +8,6 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 /** A route param or query value that names an id (`id`, `domainId`…): checked as a UUID before any loader runs. */
 export const isIdName = (name: string) => name === 'id' || /[a-z]Id$/.test(name)
 
-/** An id in the URL: anything but a UUID is a page that does not exist. */
-export function pathId(value: string | undefined | null): string {
-	if (!isUuid(value)) throw new Response('Not found', { status: 404 })
-	return value
-}
-
 /** An id posted with a form: anything but a UUID is a bad request, answered before it reaches a query. */
 export function postedId(formData: FormData, name = 'id'): string {
 	const value = formData.get(name)

@@ -13,6 +13,7 @@ import { isUuid } from './ids.server.ts'
 import { getSecret } from './secrets.server.ts'
 import { createSession, destroySession } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'
+import { notFound } from './tenancy.server.ts'
 
 export const IMPERSONATION_MS = 60 * 60_000
 export const EXIT_TO = '/spencer-admin/schools'
@@ -29,7 +30,7 @@ async function cookieFor(em: Em) {
 export async function startImpersonation(app: SignedIn, request: Request, targetUserId: string): Promise<Response> {
 	const { em, auth } = app
 	const target = await em.findOne(User, { id: targetUserId })
-	if (!target) throw new Response('Not found', { status: 404 })
+	if (!target) throw notFound()
 	if (target.systemRole === 'spencerAdmin' || target.id === auth.userId) {
 		throw new Response('A platform admin cannot be impersonated.', { status: 403 })
 	}

@@ -9,7 +9,7 @@ import type { SignedIn } from './guards.server.ts'
 import { importHandler } from './import-kinds.server.ts'
 import type { ImportValuesRow } from './import-kind.server.ts'
 import { queueImport } from './import-queue.server.ts'
-import { isUuid } from './ids.server.ts'
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 /**
  * Imports as a school admin sees them: an upload checked and tried without
@@ -18,11 +18,6 @@ import { isUuid } from './ids.server.ts'
  */
 
 const SAMPLE_SIZE = 20
-
-function schoolOf({ auth }: SignedIn): string {
-	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
-	return auth.schoolId
-}
 
 /** Why an upload is refused before anything is tried: a message for the file field and the status to answer with. */
 export type UploadRefusal = { message: string; status: number }
@@ -51,7 +46,7 @@ export async function dryRunImport(app: SignedIn, kind: ImportKind, bytes: Uint8
 	const read = handler.read(bytes)
 	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
 	const valid = read.rows.filter((row): row is ImportValuesRow<unknown> => row.values !== undefined)
-	const plan = await handler.plan(app.em, schoolOf(app), valid)
+	const plan = await handler.plan(app.em, actingSchool(app), valid)
 	const errors = [...read.rows.flatMap((row) => row.errors ?? []), ...plan.refused].sort((a, b) => a.row - b.row)
 	const sample = (rows: ImportValuesRow<unknown>[]) => rows.slice(0, SAMPLE_SIZE).map((row) => ({ row: row.row, ...describe(row.values) }))
 	return {
@@ -75,7 +70,7 @@ function describe(values: unknown): { key: string; name: string } {
 
 /** Queues the import: the upload is checked again (it came back from the browser) and stored with the job. */
 export async function startImport(app: SignedIn, kind: ImportKind, fileName: string, bytes: Uint8Array): Promise<{ ok: true; id: string } | { ok: false; refusal: UploadRefusal }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
 	const read = importHandler(kind).read(bytes)
 	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
@@ -114,7 +109,6 @@ export type ImportJobView = {
 
 /** One job of the acting user's school and of this kind, with one page of its refused rows; anything else answers 404. */
 export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, page = 1, pageSize = 25): Promise<ImportJobView> {
-	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
 	const offset = (page - 1) * pageSize
 	const [job] = await app.em.execute<
 		{
@@ -136,9 +130,9 @@ export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, 
 			jsonb_array_length(row_errors) as error_count,
 			(select coalesce(jsonb_agg(e.value order by e.n), '[]'::jsonb) from jsonb_array_elements(row_errors) with ordinality as e(value, n) where e.n > ? and e.n <= ?) as errors
 		from import_job where id = ? and school_id = ? and kind = ?`,
-		[offset, offset + pageSize, id, schoolOf(app), kind],
+		[offset, offset + pageSize, recordId(id), actingSchool(app), kind],
 	)
-	if (!job) throw new Response('Not found', { status: 404 })
+	if (!job) throw notFound()
 	return {
 		id: job.id,
 		fileName: job.file_name,
@@ -157,12 +151,11 @@ export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, 
 
 /** Every refused row of a job as CSV, cells made safe for spreadsheets. */
 export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: string): Promise<{ fileName: string; csv: string }> {
-	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
 	const [job] = await app.em.execute<{ file_name: string; row_errors: ImportRowError[] | string }[]>(
 		'select file_name, row_errors from import_job where id = ? and school_id = ? and kind = ?',
-		[id, schoolOf(app), kind],
+		[recordId(id), actingSchool(app), kind],
 	)
-	if (!job) throw new Response('Not found', { status: 404 })
+	if (!job) throw notFound()
 	const errors = jsonColumn(job.row_errors)
 	const base = job.file_name.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'import'
 	return {
@@ -177,7 +170,7 @@ export type RecentImport = { id: string; fileName: string; status: ImportStatus;
 export async function listRecentImports(app: SignedIn, kind: ImportKind, limit = 10): Promise<RecentImport[]> {
 	const rows = await app.em.execute<{ id: string; file_name: string; status: ImportStatus; total: number; created_at: Date | string }[]>(
 		'select id, file_name, status, total, created_at from import_job where school_id = ? and kind = ? order by created_at desc limit ?',
-		[schoolOf(app), kind, limit],
+		[actingSchool(app), kind, limit],
 	)
 	return rows.map((row) => ({ id: row.id, fileName: row.file_name, status: row.status, total: row.total, createdAt: new Date(row.created_at).toISOString() }))
 }

@@ -10,6 +10,7 @@ import {
 	UNREADABLE_IN_TEXT,
 	type Refusal,
 } from './request-limits.server.ts'
+import { notFound } from './tenancy.server.ts'
 
 /**
  * Root middleware, before the session is read (ADR 018): an id in the path
@@ -22,7 +23,7 @@ import {
  */
 export const inputGuardMiddleware: MiddlewareFunction<Response> = async ({ request, params }, next) => {
 	for (const [name, value] of Object.entries(params)) {
-		if (value !== undefined && isIdName(name) && !isUuid(value)) throw new Response('Not found', { status: 404 })
+		if (value !== undefined && isIdName(name) && !isUuid(value)) throw notFound()
 	}
 	if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return next()
 

@@ -33,6 +33,7 @@ import { Student } from '#app/models/index.ts'
 import type { Auth } from '#app/lib/auth.ts'
 import type { SignedIn } from './guards.server.ts'
 import { isUuid } from './ids.server.ts'
+import { actingSchool, notFound } from './tenancy.server.ts'
 
 export type SqlCondition = { sql: string; params: unknown[] }
 
@@ -68,6 +69,6 @@ export async function canSeeStudent({ em, auth }: SignedIn, studentId: string): 
 }
 
 export async function requireVisibleStudent(app: SignedIn, studentId: string): Promise<Student> {
-	if (!(await canSeeStudent(app, studentId))) throw new Response('Not found', { status: 404 })
-	return app.em.findOneOrFail(Student, { id: studentId, school: app.auth.schoolId! })
+	if (!(await canSeeStudent(app, studentId))) throw notFound()
+	return app.em.findOneOrFail(Student, { id: studentId, school: actingSchool(app) })
 }

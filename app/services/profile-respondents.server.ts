@@ -1,8 +1,9 @@
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { isUuid, notFound, schoolOf } from './profiles.server.ts'
 import { Refusal } from './questionnaires.server.ts'
+import { isUuid } from './ids.server.ts'
+import { actingSchool, notFound } from './tenancy.server.ts'
 
 /**
  * Who answers an existing profile (ADR 027). A need manager adds and removes
@@ -61,7 +62,7 @@ export type RespondentChange = { name: string; changed: boolean }
  * deleting them at the same moment waits for it or makes it a 404.
  */
 export async function addRespondent(app: SignedIn, studentId: string, profileId: string, membershipId: string): Promise<RespondentChange> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	if (!isUuid(profileId) || !isUuid(membershipId)) throw notFound()
 	return app.em.transactional(async (tx) => {
 		await lockProfile(tx as never, schoolId, studentId, profileId)
@@ -98,7 +99,7 @@ export async function addRespondent(app: SignedIn, studentId: string, profileId:
  * respondent of it (removed already) changes nothing; anyone else is 404.
  */
 export async function removeRespondent(app: SignedIn, studentId: string, profileId: string, membershipId: string): Promise<RespondentChange> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	if (!isUuid(profileId) || !isUuid(membershipId)) throw notFound()
 	return app.em.transactional(async (tx) => {
 		await lockProfile(tx as never, schoolId, studentId, profileId)

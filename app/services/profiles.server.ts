@@ -9,16 +9,7 @@ import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpn } from './student-search.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
-
-// The shared check lives in ids.server.ts; the assessment services import it from here.
-export { isUuid }
-export const notFound = () => new Response('Not found', { status: 404 })
-
-/** The acting user's school; a user without one has nothing to see here. */
-export function schoolOf({ auth }: SignedIn): string {
-	if (!auth.schoolId) throw notFound()
-	return auth.schoolId
-}
+import { actingSchool, notFound } from './tenancy.server.ts'
 
 /** Today as yyyy-mm-dd in UK time: rounds open on school calendar days. */
 export function todayInUk(now = new Date()): string {
@@ -98,7 +89,7 @@ export type ProfileInput = {
  * and professionals with access. The rounds already due are created with it.
  */
 export async function createProfile(app: SignedIn, studentId: string, input: ProfileInput): Promise<Profile> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const student = await getStudent(app, studentId)
 	const questionnaire = isUuid(input.questionnaireId) ? await app.em.findOne(Questionnaire, { id: input.questionnaireId }) : null
 	if (!questionnaire || questionnaire.status !== 'published') {
@@ -128,7 +119,7 @@ export async function createProfile(app: SignedIn, studentId: string, input: Pro
 
 /** Closes a profile of the acting user's school: no more rounds; what was answered stays. */
 export async function closeProfile(app: SignedIn, id: string) {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const profile = isUuid(id) ? await app.em.findOne(Profile, { id, school: schoolId }) : null
 	if (!profile) throw notFound()
 	if (profile.status === 'closed') return
@@ -169,7 +160,7 @@ const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString(
  */
 export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: ManagedStudent[]; total: number }> {
 	const { em } = app
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const conditions = ['s.school_id = ?', 's.archived = false']
 	const params: unknown[] = [schoolId]
 	if (query.q) {

@@ -6,6 +6,7 @@ import type { Em } from './database.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
+import { notFound } from './tenancy.server.ts'
 
 /**
  * A write the questionnaire's state does not allow and that has no catalogue
@@ -57,7 +58,7 @@ export async function listQuestionnaires({ em }: AppContext): Promise<Questionna
 
 export async function getQuestionnaire({ em }: AppContext, id: string): Promise<Questionnaire> {
 	const questionnaire = await em.findOne(Questionnaire, { id })
-	if (!questionnaire) throw new Response('Not found', { status: 404 })
+	if (!questionnaire) throw notFound()
 	return questionnaire
 }
 
@@ -255,7 +256,7 @@ export async function addDomain(app: SignedIn, questionnaireId: string, input: D
 
 export async function getDomain({ em }: AppContext, id: string, questionnaireId?: string): Promise<Domain> {
 	const domain = await em.findOne(Domain, questionnaireId ? { id, questionnaire: questionnaireId } : { id })
-	if (!domain) throw new Response('Not found', { status: 404 })
+	if (!domain) throw notFound()
 	return domain
 }
 
@@ -329,7 +330,7 @@ export async function addQuestion(app: SignedIn, questionnaireId: string, domain
 
 export async function getQuestion({ em }: AppContext, questionnaireId: string, id: string): Promise<Question> {
 	const question = await em.findOne(Question, { id, domain: { questionnaire: questionnaireId } })
-	if (!question) throw new Response('Not found', { status: 404 })
+	if (!question) throw notFound()
 	return question
 }
 

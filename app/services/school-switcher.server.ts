@@ -4,6 +4,7 @@ import type { ActiveMembership } from '#app/lib/auth.ts'
 import { homeFor } from './auth.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { notFound } from './tenancy.server.ts'
 
 /**
  * The school switcher (docs/decisions/017-school-switcher.md): this session acts in another of the user's memberships
@@ -14,7 +15,7 @@ import type { SignedIn } from './guards.server.ts'
 export async function switchSchool(app: SignedIn, membershipId: string): Promise<{ membership: ActiveMembership; home: string }> {
 	const { em, auth } = app
 	const membership = auth.role === 'spencerAdmin' ? undefined : auth.memberships.find((candidate) => candidate.id === membershipId)
-	if (!membership) throw new Response('Not found', { status: 404 })
+	if (!membership) throw notFound()
 	await em.transactional(async (tx) => {
 		await tx.nativeUpdate(Session, { id: auth.sessionId }, { activeMembership: membership.id })
 		audit(tx as Em, auth, 'session.switch-school', { type: 'SchoolMembership', id: membership.id, schoolId: membership.schoolId })

@@ -7,6 +7,7 @@ import { audit } from './audit.server.ts'
 import { sendInvitation } from './auth.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { notFound } from './tenancy.server.ts'
 
 export const SCHOOL_SORTS = ['name', 'subdomain', 'type', 'students', 'staff', 'created'] as const
 export type SchoolSort = (typeof SCHOOL_SORTS)[number]
@@ -79,7 +80,7 @@ export type SchoolInput = {
 
 export async function getSchool({ em }: AppContext, id: string): Promise<School> {
 	const school = await em.findOne(School, { id })
-	if (!school) throw new Response('Not found', { status: 404 })
+	if (!school) throw notFound()
 	return school
 }
 
@@ -188,7 +189,7 @@ export async function addSchoolAdmin(
 /** Sends a member's invitation again (a new link; the old one stops working). */
 export async function resendInvitation(app: SignedIn, schoolId: string, membershipId: string, request: Request) {
 	const membership = await app.em.findOne(SchoolMembership, { id: membershipId, school: schoolId }, { populate: ['user', 'school'] })
-	if (!membership) throw new Response('Not found', { status: 404 })
+	if (!membership) throw notFound()
 	if (membership.access === 'none') membership.access = 'invited'
 	audit(app.em, app.auth, 'membership.invite', { type: 'SchoolMembership', id: membership.id, schoolId })
 	await app.em.flush()

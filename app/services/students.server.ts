@@ -10,8 +10,8 @@ import { studentNameOrUpn } from './student-search.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudentsQuery } from './need-to-know.server.ts'
 import { visibleGroupsQuery } from './visible-groups.server.ts'
-import { isUuid } from './ids.server.ts'
 import { anId, oneOf } from './list-params.server.ts'
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 export const STUDENT_SORTS = ['name', 'upn', 'yearGroup', 'senStatus'] as const
 export type StudentSort = (typeof STUDENT_SORTS)[number]
@@ -25,12 +25,6 @@ const SORT_SQL: Record<StudentSort, string> = {
 	upn: 's.upn',
 	yearGroup: orderOf('s.year_group', YEAR_GROUPS),
 	senStatus: orderOf('s.sen_status', SEN_STATUSES),
-}
-
-/** The acting user's school; a user without one has no students to see. */
-function schoolOf({ auth }: SignedIn): string {
-	if (!auth.schoolId) throw new Response('Not found', { status: 404 })
-	return auth.schoolId
 }
 
 export type StudentFilters = { yearGroup: YearGroup | null; groupId: string | null; senStatus: SenStatus | null }
@@ -65,7 +59,7 @@ export async function listStudents(
 	query: ListQuery<StudentSort>,
 	filters: StudentFilters,
 ): Promise<{ rows: StudentRow[]; total: number }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	// The school's students, narrowed to a professional's own (need-to-know).
 	const visible = visibleStudentsQuery(app.auth)
 	const conditions = [visible.sql]
@@ -169,7 +163,7 @@ export async function searchStudents(app: SignedIn, query: ListQuery<string>): P
 export async function listProfessionalOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
 	const members = await app.em.find(
 		SchoolMembership,
-		{ school: schoolOf(app), role: { $in: SCHOOL_ROLES.filter((role) => role !== 'schoolAdmin') }, access: { $ne: 'none' } },
+		{ school: actingSchool(app), role: { $in: SCHOOL_ROLES.filter((role) => role !== 'schoolAdmin') }, access: { $ne: 'none' } },
 		{ orderBy: { lastName: 'asc', firstName: 'asc' } },
 	)
 	return members.map((member) => ({
@@ -180,9 +174,8 @@ export async function listProfessionalOptions(app: SignedIn): Promise<{ value: s
 
 /** A student of the acting user's school; any other id (another school's, or not an id) answers 404. */
 export async function getStudent(app: SignedIn, id: string): Promise<Student> {
-	if (!isUuid(id)) throw new Response('Not found', { status: 404 })
-	const student = await app.em.findOne(Student, { id, school: schoolOf(app) })
-	if (!student) throw new Response('Not found', { status: 404 })
+	const student = await app.em.findOne(Student, { id: recordId(id), school: actingSchool(app) })
+	if (!student) throw notFound()
 	return student
 }
 
@@ -208,7 +201,7 @@ export async function getStudentDetails(app: SignedIn, id: string): Promise<Stud
 		app.em.find(StudentProfessional, { student }),
 		app.em.execute<{ name: string }[]>(
 			'select g.name from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ? where gs.student_id = ? order by lower(g.name)',
-			[schoolOf(app), student.id],
+			[actingSchool(app), student.id],
 		),
 	])
 	return {
@@ -246,7 +239,7 @@ export type StudentInput = {
  * professional slipping in by a race answers 1004.
  */
 export async function saveStudent(app: SignedIn, id: string | null, input: StudentInput): Promise<Student> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const existing = id ? await getStudent(app, id) : null
 	const upn = normaliseUpn(input.upn)
 	if (await app.em.count(Student, { upn, ...(existing ? { id: { $ne: existing.id } } : {}) })) throw new AppError(1003, { field: 'upn' })
@@ -283,7 +276,7 @@ export type ProfessionalLinks = Pick<StudentInput, 'keyProfessional' | 'connecte
 async function professionalLinksWanted(app: SignedIn, input: ProfessionalLinks): Promise<Map<string, boolean>> {
 	const allowed = new Set((await listProfessionalOptions(app)).map((option) => option.value))
 	if ([input.keyProfessional ?? [], ...input.connectedProfessionals].flat().some((membershipId) => !allowed.has(membershipId))) {
-		throw new Response('Not found', { status: 404 })
+		throw notFound()
 	}
 	const wanted = new Map<string, boolean>(input.connectedProfessionals.map((membershipId) => [membershipId, false]))
 	if (input.keyProfessional) wanted.set(input.keyProfessional, true)
@@ -317,9 +310,9 @@ export async function setStudentProfessionals(app: SignedIn, id: string, input: 
 	const wanted = await professionalLinksWanted(app, input)
 	await mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
-			const own = await tx.findOneOrFail(Student, { id: student.id, school: schoolOf(app) })
+			const own = await tx.findOneOrFail(Student, { id: student.id, school: actingSchool(app) })
 			await writeProfessionalLinks(tx as never, own, wanted, true)
-			audit(tx as never, app.auth, 'student.professionals', { type: 'Student', id: own.id, schoolId: schoolOf(app) })
+			audit(tx as never, app.auth, 'student.professionals', { type: 'Student', id: own.id, schoolId: actingSchool(app) })
 			await tx.flush()
 		}),
 	)

@@ -4,6 +4,7 @@ import type { AppContext } from '#app/context.ts'
 import { audit } from './audit.server.ts'
 import { constraintName, mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { notFound } from './tenancy.server.ts'
 
 /**
  * A problem with one field of a form that is not a catalogue error (a
@@ -49,7 +50,7 @@ export async function themeOptions({ em }: AppContext): Promise<{ value: string;
 
 export async function getTheme({ em }: AppContext, id: string): Promise<Theme> {
 	const theme = await em.findOne(Theme, { id })
-	if (!theme) throw new Response('Not found', { status: 404 })
+	if (!theme) throw notFound()
 	return theme
 }
 

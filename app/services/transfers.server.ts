@@ -8,14 +8,7 @@ import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent } from './students.server.ts'
-import { isUuid } from './ids.server.ts'
-
-const notFound = () => new Response('Not found', { status: 404 })
-
-function schoolOf({ auth }: SignedIn): string {
-	if (!auth.schoolId) throw notFound()
-	return auth.schoolId
-}
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 /** A refusal that belongs beside one field of the transfer form. */
 export class TransferFieldError extends Error {
@@ -36,7 +29,7 @@ export function schoolLabel(school: { name: string; subdomain: string; urn: stri
 export async function listDestinationOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
 	const rows = await app.em.execute<{ name: string; subdomain: string; urn: string | null }[]>(
 		'select name, subdomain, urn from school where archived = false and id <> ? order by lower(name) limit 1000',
-		[schoolOf(app)],
+		[actingSchool(app)],
 	)
 	return rows.map((row) => ({ value: schoolLabel(row), label: schoolLabel(row) }))
 }
@@ -72,7 +65,7 @@ export async function resolveDestination(app: SignedIn, text: string): Promise<S
 				: `No school matches “${typed}”. Check the name, subdomain or URN.`,
 		)
 	}
-	if (chosen.id === schoolOf(app)) throw new TransferFieldError('destination', 'The student is already at this school. Choose another school.')
+	if (chosen.id === actingSchool(app)) throw new TransferFieldError('destination', 'The student is already at this school. Choose another school.')
 	return app.em.getReference(School, chosen.id)
 }
 
@@ -82,7 +75,7 @@ export async function resolveDestination(app: SignedIn, text: string): Promise<S
  * when two requests race, by the partial unique index.
  */
 export async function requestTransfer(app: SignedIn, studentId: string, input: { destination: string; note: string | null }): Promise<TransferRequest> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const student = await getStudent(app, studentId)
 	const destination = await resolveDestination(app, input.destination)
 	if (await app.em.count(TransferRequest, { student, status: 'created' })) throw new AppError(1006)
@@ -143,7 +136,7 @@ export async function listTransfers(
 	direction: 'incoming' | 'outgoing',
 	query: ListQuery<TransferSort>,
 ): Promise<{ rows: TransferRow[]; total: number }> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	const [own, other] = direction === 'incoming' ? ['to_school_id', 'from_school_id'] : ['from_school_id', 'to_school_id']
 	const conditions = [`t.${own} = ?`]
 	const params: unknown[] = [schoolId]
@@ -207,9 +200,9 @@ export async function listTransfers(
  * request keeps (studentFirstName…), which stays right whoever owns the student now.
  */
 export async function getTransfer(app: SignedIn, id: string, direction: 'incoming' | 'outgoing'): Promise<TransferRequest> {
-	if (!isUuid(id)) throw notFound()
-	const schoolId = schoolOf(app)
-	const request = await app.em.findOne(TransferRequest, direction === 'incoming' ? { id, toSchool: schoolId } : { id, fromSchool: schoolId })
+	const schoolId = actingSchool(app)
+	const requestId = recordId(id)
+	const request = await app.em.findOne(TransferRequest, direction === 'incoming' ? { id: requestId, toSchool: schoolId } : { id: requestId, fromSchool: schoolId })
 	if (!request) throw notFound()
 	return request
 }
@@ -230,7 +223,7 @@ const alreadyDecided = () => new Refusal('Request already decided', 'This transf
  * is locked first, so two admins approving at once move the student once.
  */
 export async function approveTransfer(app: SignedIn, id: string): Promise<void> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	await getTransfer(app, id, 'incoming')
 	await mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
@@ -284,7 +277,7 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 
 /** Rejects an incoming request with a reason; the student stays where it is. */
 export async function rejectTransfer(app: SignedIn, id: string, reason: string): Promise<void> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	await getTransfer(app, id, 'incoming')
 	await app.em.transactional(async (tx) => {
 		const [locked] = await tx.execute<{ status: TransferStatus }[]>('select status from transfer_request where id = ? and to_school_id = ? for update', [id, schoolId])
@@ -306,7 +299,7 @@ export async function rejectTransfer(app: SignedIn, id: string, reason: string):
  * request is deleted (ADR 010), and the audit event keeps that it existed.
  */
 export async function cancelTransfer(app: SignedIn, id: string): Promise<void> {
-	const schoolId = schoolOf(app)
+	const schoolId = actingSchool(app)
 	await getTransfer(app, id, 'outgoing')
 	await app.em.transactional(async (tx) => {
 		const deleted = await tx.execute<{ id: string }[]>(
@@ -325,7 +318,7 @@ export async function pendingTransferOf(app: SignedIn, studentId: string): Promi
 	const [row] = await app.em.execute<{ id: string; school: string }[]>(
 		`select t.id, o.name as school from transfer_request t join school o on o.id = t.to_school_id
 		where t.student_id = ? and t.from_school_id = ? and t.status = 'created'`,
-		[studentId, schoolOf(app)],
+		[studentId, actingSchool(app)],
 	)
 	return row ?? null
 }

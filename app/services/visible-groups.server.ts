@@ -4,7 +4,7 @@ import { SCHOOL_ROLES, type SchoolRole, type YearGroup } from '#app/models/enums
 import { GROUP_STAFF_LIMIT } from './groups.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { seesWholeSchool, visibleStudentsQuery } from './need-to-know.server.ts'
-import { isUuid } from './ids.server.ts'
+import { notFound, recordId } from './tenancy.server.ts'
 
 /**
  * Groups as need managers and professionals read them (docs/architecture.md#need-to-know):
@@ -17,8 +17,6 @@ export const GROUP_SORTS = ['name', 'students', 'staff'] as const
 export type GroupSort = (typeof GROUP_SORTS)[number]
 
 const SORT_SQL: Record<GroupSort, string> = { name: 'lower(g.name)', students: 'students', staff: 'staff' }
-const notFound = () => new Response('Not found', { status: 404 })
-
 /** The condition on a group row `g` that the acting user may see it, and the students count's subquery. */
 function groupScope(app: SignedIn) {
 	const { auth } = app
@@ -85,11 +83,10 @@ export type VisibleGroup = {
  * has no student in and is not staff of, answers 404.
  */
 export async function getVisibleGroup(app: SignedIn, id: string, page: Pick<ListQuery<string>, 'page' | 'pageSize'>): Promise<VisibleGroup> {
-	if (!isUuid(id)) throw notFound()
 	const { where } = groupScope(app)
 	const [group] = await app.em.execute<{ id: string; name: string; description: string | null }[]>(
 		`select g.id, g.name, g.description from student_group g where g.id = ? and ${where.sql}`,
-		[id, ...where.params],
+		[recordId(id), ...where.params],
 	)
 	if (!group) throw notFound()
 	const visible = visibleStudentsQuery(app.auth, 's')

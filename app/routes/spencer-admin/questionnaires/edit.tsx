@@ -8,22 +8,22 @@ import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { getQuestionnaireStructure } from '#app/services/questionnaires.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import { themeOptions } from '#app/services/themes.server.ts'
 import type { Route } from './+types/edit.ts'
 import { editorAction } from './+parts/editor-actions.server.ts'
 import { DomainForm, QuestionForm, QuestionnaireForm, resultFor } from './+parts/forms.tsx'
-import { pathId } from './+parts/respond.server.ts'
 import { Structure } from './+parts/Structure.tsx'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
-	const [questionnaire, themes] = await Promise.all([getQuestionnaireStructure(app, pathId(params.id)), themeOptions(app)])
+	const [questionnaire, themes] = await Promise.all([getQuestionnaireStructure(app, recordId(params.id)), themeOptions(app)])
 	return { questionnaire, themes }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
-	return editorAction(app, pathId(params.id), await request.formData())
+	return editorAction(app, recordId(params.id), await request.formData())
 }
 
 export default function EditQuestionnaire({ loaderData, actionData }: Route.ComponentProps) {

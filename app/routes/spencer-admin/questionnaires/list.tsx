@@ -18,10 +18,11 @@ import {
 	publishQuestionnaire,
 	updateQuestionnaire,
 } from '#app/services/questionnaires.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/list.ts'
 import { QuestionnaireForm, resultFor } from './+parts/forms.tsx'
-import { pageAfter, pathId, postedId, refused } from './+parts/respond.server.ts'
+import { pageAfter, postedId, refused } from './+parts/respond.server.ts'
 import { QuestionnaireSchema } from './+parts/schemas.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const questionnaires = await listQuestionnaires(app)
 	let editing: { id: string; title: string; description: string } | null = null
 	if (isModalOpen(url.searchParams, 'edit-questionnaire')) {
-		const questionnaire = await getQuestionnaire(app, pathId(url.searchParams.get('id') ?? undefined))
+		const questionnaire = await getQuestionnaire(app, recordId(url.searchParams.get('id')))
 		editing = { id: questionnaire.id, title: questionnaire.title, description: questionnaire.description ?? '' }
 	}
 	return { questionnaires, editing }

@@ -4,12 +4,12 @@ import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
 import { FREQUENCY_SCALE } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { getQuestionnaireStructure } from '#app/services/questionnaires.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import type { Route } from './+types/preview.ts'
-import { pathId } from './+parts/respond.server.ts'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
-	return { questionnaire: await getQuestionnaireStructure(app, pathId(params.id)) }
+	return { questionnaire: await getQuestionnaireStructure(app, recordId(params.id)) }
 }
 
 /** The questionnaire as a respondent sees it: domain by domain, each question on the frequency scale (not answerable here). */

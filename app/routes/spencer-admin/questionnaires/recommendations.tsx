@@ -18,11 +18,12 @@ import {
 	RECOMMENDATION_FILTERS,
 	updateRecommendation,
 } from '#app/services/recommendations.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import { FieldProblem, themeOptions } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/recommendations.ts'
 import { RecommendationForm, resultFor } from './+parts/forms.tsx'
-import { pageAfter, pathId, postedId } from './+parts/respond.server.ts'
+import { pageAfter, postedId } from './+parts/respond.server.ts'
 import { RecommendationSchema } from './+parts/schemas.ts'
 
 const ALL = 'all'
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const [recommendations, themes] = await Promise.all([unlessIllegal(list, () => listRecommendations(app, filter), []), themeOptions(app)])
 	let editing: { id: string; title: string; description: string; themeId: string; severity: string } | null = null
 	if (isModalOpen(url.searchParams, 'edit-recommendation')) {
-		const recommendation = await getRecommendation(app, pathId(url.searchParams.get('id') ?? undefined))
+		const recommendation = await getRecommendation(app, recordId(url.searchParams.get('id')))
 		editing = {
 			id: recommendation.id,
 			title: recommendation.title,

@@ -6,11 +6,12 @@ import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#ap
 import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import { createTheme, deleteTheme, FieldProblem, getTheme, listThemes, updateTheme } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/theme-list.ts'
 import { resultFor, ThemeForm } from './+parts/forms.tsx'
-import { pageAfter, pathId, postedId, refused } from './+parts/respond.server.ts'
+import { pageAfter, postedId, refused } from './+parts/respond.server.ts'
 import { ThemeSchema } from './+parts/schemas.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const themes = await listThemes(app)
 	let editing: { id: string; name: string; description: string } | null = null
 	if (isModalOpen(url.searchParams, 'edit-theme')) {
-		const theme = await getTheme(app, pathId(url.searchParams.get('id') ?? undefined))
+		const theme = await getTheme(app, recordId(url.searchParams.get('id')))
 		editing = { id: theme.id, name: theme.name, description: theme.description ?? '' }
 	}
 	return { themes, editing }

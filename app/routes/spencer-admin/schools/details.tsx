@@ -21,6 +21,7 @@ import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { startImpersonation } from '#app/services/impersonation.server.ts'
 import { addSchoolAdmin, getSchool, listSchoolStaff, resendInvitation, setSchoolArchived } from '#app/services/schools.server.ts'
+import { notFound } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { saveSchool } from './+parts/school-actions.server.ts'
 import { SchoolForm } from './+parts/SchoolForm.tsx'
@@ -104,7 +105,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			const userId = postedId(formData, 'userId')
 			// Only someone on this school's staff, from this school's page.
 			const staff = await listSchoolStaff(app, school.id)
-			if (!staff.some((member) => member.userId === userId)) throw new Response('Not found', { status: 404 })
+			if (!staff.some((member) => member.userId === userId)) throw notFound()
 			return startImpersonation(app, request, userId)
 		}
 		default:

@@ -11,10 +11,11 @@ import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { approveTransfer, getTransfer, listTransfers, transferStudentName, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { RejectSchema } from '../+parts/transfer-schema.ts'
-import { listAfter, postedId, refused } from './+parts/respond.server.ts'
+import { listAfter, refused } from './+parts/respond.server.ts'
 import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/incoming.ts'
 
@@ -41,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const back = listAfter(request)
 	switch (formData.get('intent')) {
 		case 'approve': {
-			const id = postedId(formData)
+			const id = recordId(formData.get('id'))
 			try {
 				await approveTransfer(app, id)
 			} catch (error) {
@@ -50,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 			return redirectWithToast(app.em, back, { type: 'success', title: 'Transfer approved', description: 'The student is now on this school’s list.' })
 		}
 		case 'reject': {
-			postedId(formData)
+			recordId(formData.get('id'))
 			const submission = parseWithZod(formData, { schema: RejectSchema })
 			if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 			try {

@@ -4,9 +4,10 @@ import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
+import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { cancelTransfer, getTransfer, listTransfers, transferStudentName, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
-import { listAfter, postedId, refused } from './+parts/respond.server.ts'
+import { listAfter, refused } from './+parts/respond.server.ts'
 import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/outgoing.ts'
 
@@ -31,7 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const back = listAfter(request)
 	if (formData.get('intent') !== 'cancel') return data(null, { status: 400 })
 	try {
-		await cancelTransfer(app, postedId(formData))
+		await cancelTransfer(app, recordId(formData.get('id')))
 	} catch (error) {
 		return refused(app, back, error)
 	}

@@ -3,8 +3,8 @@ import { pagePath, type SignedIn } from '#app/services/guards.server.ts'
 import { Refusal } from '#app/services/questionnaires.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 
-/** Record ids in the URL (404) and posted with a form (400): checked before any query. */
-export { pathId, postedId } from '#app/services/ids.server.ts'
+/** Record ids posted with a form (400; one in the URL is tenancy.server.ts's `recordId`, 404): checked before any query. */
+export { postedId } from '#app/services/ids.server.ts'
 
 /**
  * The page a write returns to: the URL the form was posted to, with its
