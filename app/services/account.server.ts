@@ -1,13 +1,27 @@
+import type { Auth } from '#app/lib/auth.ts'
 import { SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
+import { isCommonPassword } from './common-passwords.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { hit, RATE_LIMITS, reset } from './rate-limit.server.ts'
 import { endOtherSessions } from './session.server.ts'
 
-export async function getAccount({ em, auth }: SignedIn) {
+/** Platform admins always sign in with the e-mailed code. */
+const mfaRequired = (auth: Auth) => auth.systemRole === 'spencerAdmin'
+
+/** The account as its settings show it: whether the sign-in code may be turned off, and whether anything is locked. */
+export async function getAccount(app: SignedIn) {
+	const { em, auth } = app
 	const user = await em.findOneOrFail(User, { id: auth.userId })
-	return { firstName: user.firstName, lastName: user.lastName, email: user.email, mfaEnabled: user.mfaEnabled }
+	return {
+		firstName: user.firstName,
+		lastName: user.lastName,
+		email: user.email,
+		mfaEnabled: user.mfaEnabled,
+		mfaRequired: mfaRequired(auth),
+		locked: isAccountLocked(app),
+	}
 }
 
 /**
@@ -26,17 +40,30 @@ export async function updateName({ em, auth }: SignedIn, input: { firstName: str
 	})
 }
 
-export type PasswordChange = { kind: 'changed' } | { kind: 'wrong-current' } | { kind: 'limited'; retryAfterSeconds: number }
+/**
+ * A platform admin acting as someone (ADR 006) cannot change that person's
+ * password or sign-in code: the account's sign-in settings are locked.
+ */
+export function isAccountLocked({ auth }: SignedIn): boolean {
+	return auth.impersonatorId !== null
+}
+
+export type PasswordChange =
+	| { kind: 'changed' }
+	| { kind: 'locked' }
+	| { kind: 'common' }
+	| { kind: 'wrong-current' }
+	| { kind: 'limited'; retryAfterSeconds: number }
 
 /**
  * Changes the password after checking the current one; every other session of
  * the user ends. The checks are limited per user, so a borrowed session cannot
- * guess the password.
+ * guess the password. A common new password is refused before any check.
  */
-export async function changePassword(
-	{ em, auth }: SignedIn,
-	input: { currentPassword: string; newPassword: string },
-): Promise<PasswordChange> {
+export async function changePassword(app: SignedIn, input: { currentPassword: string; newPassword: string }): Promise<PasswordChange> {
+	const { em, auth } = app
+	if (isAccountLocked(app)) return { kind: 'locked' }
+	if (isCommonPassword(input.newPassword)) return { kind: 'common' }
 	const limit = await hit(em, RATE_LIMITS.currentPassword, auth.userId)
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
 	const user = await em.findOneOrFail(User, { id: auth.userId }, { populate: ['passwordHash'] })
@@ -50,8 +77,10 @@ export async function changePassword(
 }
 
 /** Turns the emailed sign-in code on or off; a platform admin always keeps it on. */
-export async function setMfa({ em, auth }: SignedIn, enabled: boolean): Promise<'saved' | 'required'> {
-	if (!enabled && auth.systemRole === 'spencerAdmin') return 'required'
+export async function setMfa(app: SignedIn, enabled: boolean): Promise<'saved' | 'required' | 'locked'> {
+	const { em, auth } = app
+	if (isAccountLocked(app)) return 'locked'
+	if (!enabled && mfaRequired(auth)) return 'required'
 	const user = await em.findOneOrFail(User, { id: auth.userId })
 	user.mfaEnabled = enabled
 	audit(em, auth, enabled ? 'account.mfa-on' : 'account.mfa-off', { type: 'User', id: user.id, schoolId: null })

@@ -22,6 +22,9 @@ const COMMON_WORDS = new Set(
 		.filter(Boolean),
 )
 
+/** What someone choosing a common password is told, wherever they choose it. */
+export const COMMON_PASSWORD = 'That password is too common. Please choose another.'
+
 /** True for a password that is a common one, or a common word with only digits and symbols around it. */
 export function isCommonPassword(password: string): boolean {
 	const lower = password.toLowerCase()

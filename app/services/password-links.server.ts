@@ -2,6 +2,7 @@ import type { Visitor } from '#app/context.ts'
 import { AppError } from '#app/lib/errors.ts'
 import { byEmail, PasswordToken, SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
+import { isCommonPassword } from './common-passwords.server.ts'
 import type { Em } from './database.server.ts'
 import { enqueue, QUEUES, type JobData } from './job-queue.server.ts'
 import { appUrl, sendMail } from './mail.server.ts'
@@ -76,16 +77,20 @@ export async function checkPasswordToken(em: Em, purpose: 'reset' | 'invitation'
 	return row
 }
 
+export type PasswordSet = { kind: 'reset' } | { kind: 'signedIn'; email: string; headers: Headers } | { kind: 'common' }
+
 /**
- * Sets a password from a reset or invitation link. The link is claimed in one
- * statement (single use even under a double submit); every session of the
- * user ends.
+ * Sets a password from a reset or invitation link, unless it is a common one.
+ * The link is claimed in one statement (single use even under a double
+ * submit); every session of the user ends. An accepted invitation signs the
+ * user in. A link unknown, used or expired: 1007.
  */
 export async function setPasswordFromToken(
 	em: Em,
 	input: { purpose: 'reset' | 'invitation'; token: string; email?: string; password: string },
-): Promise<User> {
-	return em.transactional(async (tx) => {
+): Promise<PasswordSet> {
+	if (isCommonPassword(input.password)) return { kind: 'common' }
+	const user = await em.transactional(async (tx) => {
 		const row = await checkPasswordToken(tx as Em, input.purpose, input.token, input.email)
 		const claimed = await tx.execute<{ id: string }[]>(
 			'update password_token set used_at = now() where id = ? and used_at is null returning id',
@@ -108,9 +113,6 @@ export async function setPasswordFromToken(
 		await tx.flush()
 		return user
 	})
-}
-
-/** Signs a user in straight after they set their password from an invitation. */
-export async function signInAfterInvitation(em: Em, user: User): Promise<Headers> {
-	return completeSignIn(em, user)
+	if (input.purpose === 'reset') return { kind: 'reset' }
+	return { kind: 'signedIn', email: user.email, headers: await completeSignIn(em, user) }
 }

@@ -60,7 +60,7 @@ describe('POST /api/auth/send-reset-password-email', () => {
 })
 
 describe('POST /api/auth/reset-password', () => {
-	test('sets the password from a reset link once; again → 410 with 1007; a weak password → 400', async () => {
+	test('sets the password from a reset link once; again → 410 with 1007; a weak or common password → 400', async () => {
 		await new Browser(app).request('/api/auth/send-reset-password-email', { method: 'POST', json: { email: 'teacher@meadowview.test' } })
 		const link = linkFrom((await app.mail((mail) => mail.to.includes('teacher@meadowview.test') && /Reset/.test(mail.subject))).body, 'new-password')
 		const token = link.searchParams.get('token')!
@@ -69,6 +69,10 @@ describe('POST /api/auth/reset-password', () => {
 		const weak = await call('weakpassword')
 		expect(weak.status).toBe(400)
 		expect((await weak.json()).fields.password).toBeDefined()
+		// Common, though it passes the rule: refused, and the link still works.
+		const common = await call('Password1!')
+		expect(common.status).toBe(400)
+		expect(await common.json()).toMatchObject({ code: 400, fields: { password: ['That password is too common. Please choose another.'] } })
 		const ok = await call('Fresh-Start!42')
 		expect(ok.status).toBe(200)
 		const again = await call('Fresh-Start!43')

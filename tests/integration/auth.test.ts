@@ -135,6 +135,10 @@ describe('forgot password', () => {
 		const form = await browser.request(`${link.pathname}${link.search}`)
 		expect(form.status).toBe(200)
 		const token = link.searchParams.get('token')!
+		// Common, though it passes the rule: refused beside the field, and the link still works.
+		const common = await browser.post('/auth/new-password', { email: 'mentor@riverside.test', token, password: 'Welcome2026?' })
+		expect(common.status).toBe(400)
+		expect(await common.text()).toContain('That password is too common. Please choose another.')
 		const saved = await browser.post('/auth/new-password', { email: 'mentor@riverside.test', token, password: 'Brand-New!Pass7' })
 		expect(saved.status).toBe(302)
 		expect(saved.headers.get('Location')).toBe('/auth/login')
@@ -142,6 +146,19 @@ describe('forgot password', () => {
 		expect(reused.status).toBe(410)
 		expect(await reused.text()).toContain('The token has expired. Please request a new link to continue.')
 		const signIn = await new Browser(app).post('/auth/login', { intent: 'password', email: 'mentor@riverside.test', password: 'Brand-New!Pass7' })
+		expect(signIn.status).toBe(302)
+	})
+})
+
+describe('changing one\'s password', () => {
+	test('a common new password is refused before the current one is checked, and nothing changes', async () => {
+		const browser = new Browser(app)
+		await browser.signIn('senco@riverside.test')
+		const common = await browser.post('/settings/profile', { intent: 'password', currentPassword: 'Spencer!2026', newPassword: 'Qwerty123!' })
+		expect(common.status).toBe(400)
+		expect(await common.text()).toContain('That password is too common. Please choose another.')
+		expect(await app.sql("select 1 from rate_limit where key like 'current-password:%'")).toHaveLength(0)
+		const signIn = await new Browser(app).post('/auth/login', { intent: 'password', email: 'senco@riverside.test', password: 'Spencer!2026' })
 		expect(signIn.status).toBe(302)
 	})
 })

@@ -143,6 +143,11 @@ describe('impersonation', () => {
 		expect(event).toEqual({ actor_id: await userId('admin@spencer.test'), impersonated_user_id: await userId('senco@oakfield.test') })
 		const password = await browser.post('/settings/profile', { intent: 'password', currentPassword: 'Spencer!2026', newPassword: 'Changed-By!Admin1' })
 		expect(password.status).toBe(403)
+		// Locked whatever is posted: an invalid form, or the sign-in code.
+		expect((await browser.post('/settings/profile', { intent: 'password', currentPassword: '', newPassword: 'x' })).status).toBe(403)
+		expect((await browser.post('/settings/profile', { intent: 'mfa', enabled: 'true' })).status).toBe(403)
+		const [senco] = await app.sql<{ mfa_enabled: boolean }>("select mfa_enabled from users where email = 'senco@oakfield.test'")
+		expect(senco!.mfa_enabled).toBe(false)
 
 		const exit = await browser.post('/impersonation/exit', {})
 		expect(exit.headers.get('Location')).toBe('/spencer-admin/schools')

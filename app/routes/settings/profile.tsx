@@ -9,8 +9,8 @@ import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { retryAfterHeaders } from '#app/lib/headers.ts'
 import { PASSWORD_HINT, PasswordSchema } from '#app/lib/password-rules.ts'
-import { changePassword, getAccount, setMfa, updateName } from '#app/services/account.server.ts'
-import { isCommonPassword } from '#app/services/common-passwords.server.ts'
+import { changePassword, getAccount, isAccountLocked, setMfa, updateName } from '#app/services/account.server.ts'
+import { COMMON_PASSWORD } from '#app/services/common-passwords.server.ts'
 import { requireUser } from '#app/services/guards.server.ts'
 import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -27,19 +27,13 @@ const PasswordChangeSchema = z.object({
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireUser(context, request)
-	return {
-		account: await getAccount(app),
-		mfaRequired: app.auth.systemRole === 'spencerAdmin',
-		// A platform admin acting as someone cannot change that person's password or sign-in code.
-		locked: app.auth.impersonatorId !== null,
-	}
+	return { account: await getAccount(app) }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const app = await requireUser(context, request)
 	const formData = await request.formData()
 	const intent = formData.get('intent')
-	const locked = app.auth.impersonatorId !== null
 
 	if (intent === 'name') {
 		const submission = parseWithZod(formData, { schema: NameSchema })
@@ -51,15 +45,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (intent === 'password') {
 		const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
 		const hide = ['currentPassword', 'newPassword']
-		if (locked) return data({ intent, result: submission.reply({ formErrors: ['Not available while impersonating.'], hideFields: hide }) }, { status: 403 })
+		const locked = () => data({ intent, result: submission.reply({ formErrors: ['Not available while impersonating.'], hideFields: hide }) }, { status: 403 })
+		// Locked comes first, whatever was posted.
+		if (isAccountLocked(app)) return locked()
 		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 })
-		if (isCommonPassword(submission.value.newPassword)) {
-			return data(
-				{ intent, result: submission.reply({ fieldErrors: { newPassword: ['That password is too common. Please choose another.'] }, hideFields: hide }) },
-				{ status: 400 },
-			)
-		}
 		const outcome = await changePassword(app, submission.value)
+		if (outcome.kind === 'locked') return locked()
+		if (outcome.kind === 'common') {
+			return data({ intent, result: submission.reply({ fieldErrors: { newPassword: [COMMON_PASSWORD] }, hideFields: hide }) }, { status: 400 })
+		}
 		if (outcome.kind === 'limited') {
 			return data(
 				{ intent, result: submission.reply({ formErrors: [TOO_MANY_REQUESTS], hideFields: hide }) },
@@ -80,8 +74,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 	}
 
 	if (intent === 'mfa') {
-		if (locked) return data({ intent, result: null }, { status: 403 })
 		const outcome = await setMfa(app, formData.get('enabled') === 'true')
+		if (outcome === 'locked') return data({ intent, result: null }, { status: 403 })
 		if (outcome === 'required') {
 			return redirectWithToast(app.em, '/settings/profile', {
 				type: 'error',
@@ -95,7 +89,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
-	const { account, mfaRequired, locked } = loaderData
+	const { account } = loaderData
+	const { mfaRequired, locked } = account
 	const [nameForm, nameFields] = useForm({
 		id: 'profile-name',
 		lastResult: actionData?.intent === 'name' ? actionData.result : undefined,

@@ -2,8 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import type { AppContext } from '#app/context.ts'
 import { AppError } from '#app/lib/errors.ts'
-import { checkPasswordToken, setPasswordFromToken, signInAfterInvitation } from '#app/services/password-links.server.ts'
-import { isCommonPassword } from '#app/services/common-passwords.server.ts'
+import { COMMON_PASSWORD } from '#app/services/common-passwords.server.ts'
+import { checkPasswordToken, setPasswordFromToken } from '#app/services/password-links.server.ts'
 import { authPostLimit } from '#app/services/guards.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { z } from 'zod'
@@ -15,8 +15,6 @@ const SetPasswordSchema = z.object({
 	token: z.string({ error: 'The link is incomplete' }).min(10),
 	password: PasswordSchema,
 })
-
-const COMMON_PASSWORD = 'That password is too common. Please choose another.'
 
 /** Loader of both screens: is the link still good? */
 export async function loadSetPassword(app: AppContext, request: Request, purpose: 'reset' | 'invitation') {
@@ -38,15 +36,12 @@ export async function submitSetPassword(app: AppContext, request: Request, purpo
 	const limited = await authPostLimit(app)
 	if (limited) return data({ result: submission.reply({ formErrors: [limited.message], hideFields: ['password'] }) }, { status: 429, headers: limited.headers })
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	if (isCommonPassword(submission.value.password)) {
-		return data({ result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD] }, hideFields: ['password'] }) }, { status: 400 })
-	}
 	try {
-		const user = await setPasswordFromToken(app.em, { purpose, ...submission.value })
-		if (purpose === 'invitation') {
-			const headers = await signInAfterInvitation(app.em, user)
-			return redirect('/', { headers })
+		const outcome = await setPasswordFromToken(app.em, { purpose, ...submission.value })
+		if (outcome.kind === 'common') {
+			return data({ result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD] }, hideFields: ['password'] }) }, { status: 400 })
 		}
+		if (outcome.kind === 'signedIn') return redirect('/', { headers: outcome.headers })
 		return redirectWithToast(app.em, '/auth/login', {
 			type: 'success',
 			title: 'Password changed',
