@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { crawl, type Found, type PageForm } from './crawl.ts'
-import { fillPattern, routeTable, type RouteEntry } from './route-table.ts'
+import { fillPattern, isIdName, routeTable, type RouteEntry } from './route-table.ts'
 
 /**
  * Issue 12's hostile-input test, driven from app/routes.ts: every route, as
@@ -16,8 +16,6 @@ import { fillPattern, routeTable, type RouteEntry } from './route-table.ts'
  */
 
 const ROUTES = routeTable()
-/** Names of ids, as app/services/ids.server.ts reads them (not imported: this process runs the built app, whose React must be the only one loaded). */
-const isIdName = (name: string) => name === 'id' || /[a-z]Id$/.test(name)
 
 /** The demo user of each area (README.md); routes outside these areas are tried by a visitor only. */
 const AREA_USERS: [prefix: string, email: string][] = [

@@ -23,6 +23,12 @@ export type RouteEntry = {
 	layouts: string[]
 }
 
+/**
+ * A param that names a record (`id`, `domainId`…), as app/services/ids.server.ts reads them: not
+ * imported, since these tests run the built app, whose React must be the only one loaded.
+ */
+export const isIdName = (name: string) => name === 'id' || /[a-z]Id$/.test(name)
+
 const APP_DIR = path.resolve(import.meta.dirname, '../../app')
 
 function exports(file: string, name: 'loader' | 'action') {
