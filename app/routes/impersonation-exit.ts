@@ -6,7 +6,6 @@ import type { Route } from './+types/impersonation-exit.ts'
 /** The banner's exit button: back to the platform admin's own account, on the schools list. */
 export async function action({ context, request }: Route.ActionArgs) {
 	const { em, auth } = await requireUser(context, request)
-	if (!auth.impersonatorId) return redirect('/')
 	return exitImpersonation(em, request, auth)
 }
 

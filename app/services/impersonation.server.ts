@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { ERROR_CATALOGUE, type ErrorCode } from '#app/lib/errors.ts'
 import type { Toast } from '#app/lib/toast.ts'
-import { Impersonation, User } from '#app/models/index.ts'
+import { Impersonation, SchoolMembership, User } from '#app/models/index.ts'
 import { isApiPath, jsonError } from './api.server.ts'
 import { audit } from './audit.server.ts'
 import type { Auth } from '#app/lib/auth.ts'
@@ -23,14 +23,16 @@ async function cookieFor(em: Em) {
 }
 
 /**
- * A platform admin starts acting as a school staff member: an Impersonation
- * row bound to a fresh session of the admin, pointed to by the signed
- * impersonation cookie, for one hour. Never on a platform admin.
+ * A platform admin starts acting as a member of a school's staff, from that
+ * school's page: an Impersonation row bound to a fresh session of the admin,
+ * pointed to by the signed impersonation cookie, for one hour. Only someone on
+ * that school's staff (anyone else: 404), never a platform admin or oneself.
  */
-export async function startImpersonation(app: SignedIn, request: Request, targetUserId: string): Promise<Response> {
+export async function startImpersonation(app: SignedIn, request: Request, schoolId: string, targetUserId: string): Promise<Response> {
 	const { em, auth } = app
-	const target = await em.findOne(User, { id: targetUserId })
-	if (!target) throw notFound()
+	const membership = await em.findOne(SchoolMembership, { school: schoolId, user: targetUserId }, { populate: ['user'] })
+	if (!membership) throw notFound()
+	const target = membership.user
 	if (target.systemRole === 'spencerAdmin' || target.id === auth.userId) {
 		throw new Response('A platform admin cannot be impersonated.', { status: 403 })
 	}
@@ -100,14 +102,22 @@ async function backToSelf(em: Em, request: Request, userId: string): Promise<Hea
 	return headers
 }
 
-/** The banner's exit: the row is closed and audited, and the admin is back as themselves on the schools list. */
+/** Closes the impersonation the session carries, if any (its row stays, with when it ended). */
+export async function closeImpersonation(em: Em, auth: Auth): Promise<void> {
+	if (!auth.impersonatorId) return
+	await em.nativeUpdate(Impersonation, { admin: auth.impersonatorId, sessionId: auth.sessionId, endedAt: null }, { endedAt: new Date() })
+}
+
+/**
+ * The banner's exit: the row is closed and audited, and the admin is back as themselves on the schools list. Someone
+ * not impersonating goes home.
+ */
 export async function exitImpersonation(em: Em, request: Request, auth: Auth): Promise<Response> {
-	if (auth.impersonatorId) {
-		await em.nativeUpdate(Impersonation, { admin: auth.impersonatorId, sessionId: auth.sessionId, endedAt: null }, { endedAt: new Date() })
-		audit(em, auth, 'impersonation.end', { type: 'User', id: auth.userId, schoolId: null })
-		await em.flush()
-	}
-	return redirect(EXIT_TO, { headers: await backToSelf(em, request, auth.impersonatorId ?? auth.userId) })
+	if (!auth.impersonatorId) return redirect('/')
+	await closeImpersonation(em, auth)
+	audit(em, auth, 'impersonation.end', { type: 'User', id: auth.userId, schoolId: null })
+	await em.flush()
+	return redirect(EXIT_TO, { headers: await backToSelf(em, request, auth.impersonatorId) })
 }
 
 /** The catalogue's code for an impersonation that has ended (docs/architecture.md#errors). */

@@ -161,6 +161,29 @@ describe('impersonation', () => {
 		expect(admin.cookies.has(IMPERSONATION)).toBe(false)
 	})
 
+	test('signing out while impersonating ends the impersonation, audited as a sign-out', async () => {
+		const browser = new Browser(app)
+		await browser.signIn('admin@spencer.test')
+		await browser.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('office@oakfield.test') })
+		const [row] = await app.sql<{ id: string }>('select id from impersonation where ended_at is null order by started_at desc limit 1')
+		const out = await browser.post('/auth/logout', {})
+		expect(out.headers.get('Location')).toBe('/auth/login')
+		expect(browser.cookies.has(IMPERSONATION)).toBe(false)
+		const [ended] = await app.sql<{ ended_at: Date | null }>('select ended_at from impersonation where id = ?', [row!.id])
+		expect(ended!.ended_at).not.toBeNull()
+		const [event] = await app.sql<{ actor_id: string; impersonated_user_id: string }>(
+			"select actor_id, impersonated_user_id from audit_event where action = 'auth.sign-out' order by at desc limit 1",
+		)
+		expect(event).toEqual({ actor_id: await userId('admin@spencer.test'), impersonated_user_id: await userId('office@oakfield.test') })
+	})
+
+	test('only a member of this school’s staff, from this school’s page: another school’s member → 404', async () => {
+		const response = await admin.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'impersonate', userId: await userId('senco@riverside.test') })
+		expect(response.status).toBe(404)
+		expect(await app.sql("select 1 from impersonation i join users u on u.id = i.target_id where u.email = 'senco@riverside.test'")).toHaveLength(0)
+		expect(admin.cookies.has(IMPERSONATION)).toBe(false)
+	})
+
 	test('a copied impersonation cookie used with another session gains nothing: it is cleared', async () => {
 		const first = new Browser(app)
 		await first.signIn('admin@spencer.test')
