@@ -54,6 +54,3 @@ export function authOf(user: AuthUser, memberships: ActiveMembership[], sessionI
 		impersonatorId: null,
 	}
 }
-
-// Until directory.server.ts and schools.server.ts import it from where it lives.
-export { sendInvitation } from './password-links.server.ts'
