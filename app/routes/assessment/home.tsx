@@ -12,7 +12,7 @@ import { countToAnswer, listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
 import { readPlainList } from '#app/services/list-params.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
-import { profilesWithSuggestions } from '#app/services/recommendations.server.ts'
+import { profilesWithSuggestions } from '#app/services/suggestions.server.ts'
 import type { Route } from './+types/home.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 

@@ -3,7 +3,7 @@ import { SuggestionsTable } from '#app/components/recommendations/SuggestionsTab
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import { readPlainList } from '#app/services/list-params.server.ts'
-import { profilesWithSuggestions } from '#app/services/recommendations.server.ts'
+import { profilesWithSuggestions } from '#app/services/suggestions.server.ts'
 import type { Route } from './+types/list.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -17,14 +17,8 @@ import { formatDate, formatScore } from '#app/lib/format.ts'
 import { BAND_LABELS, SCORING_COLOURS } from '#app/lib/scoring.ts'
 import { requireRole, type SignedIn } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
-import {
-	AlreadyWithdrawn,
-	decideSuggestions,
-	listDismissed,
-	profileSuggestions,
-	restoreDismissed,
-	StaleSuggestions,
-} from '#app/services/recommendations.server.ts'
+import { AlreadyWithdrawn, decideSuggestions, listDismissed, restoreDismissed, StaleSuggestions } from '#app/services/student-recommendations.server.ts'
+import { profileSuggestions } from '#app/services/suggestions.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { DismissedSuggestions } from './+parts/DismissedSuggestions.tsx'
 import type { Route } from './+types/review.ts'

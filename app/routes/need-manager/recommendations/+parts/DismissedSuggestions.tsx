@@ -3,7 +3,7 @@ import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import type { DismissedSuggestion } from '#app/services/recommendations.server.ts'
+import type { DismissedSuggestion } from '#app/services/student-recommendations.server.ts'
 
 /**
  * The student's dismissed suggestions, each with "Bring back": a form of its own, so it posts without JavaScript.
