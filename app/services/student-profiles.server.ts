@@ -1,31 +1,120 @@
-import type { ProfileKind } from '#app/models/enums.ts'
+import { FORMER_STAFF_MEMBER, respondentName } from '#app/lib/respondents.ts'
+import type { FeedbackStatus, ProfileKind } from '#app/models/enums.ts'
 import type { SignedIn } from './guards.server.ts'
 
-export type StudentProfileRow = { id: string; questionnaire: string; kind: ProfileKind; intervalWeeks: number | null; status: string; rounds: number; startDate: string }
-
 /**
- * A student's profiles, read-only, for the school admin's details screen: one
- * query. Scoped by the profile's school, which follows the student on transfer.
+ * A student's profiles as the school reads them: every screen that lists them (the school admin's student details,
+ * the student views, the suggestions) reads them here. Scoped by the profile's school, which follows the student on
+ * transfer.
  */
-export async function listStudentProfiles(app: SignedIn, studentId: string): Promise<StudentProfileRow[]> {
-	if (!app.auth.schoolId) return []
-	const rows = await app.em.execute<
-		{ id: string; title: string; kind: ProfileKind; interval_weeks: number | null; status: string; rounds: number; start_date: string }[]
+
+export type RespondentFeedback = {
+	feedbackId: string
+	/** The respondent's membership, or the key standing for one deleted from the directory (ADR 029). */
+	membershipId: string
+	name: string
+	status: FeedbackStatus
+	/** When complete feedback was submitted (ISO instant). */
+	submittedAt: string | null
+}
+export type RoundSummary = {
+	id: string
+	index: number
+	opensOn: string
+	feedback: RespondentFeedback[]
+	completeCount: number
+}
+export type ProfileSummary = {
+	id: string
+	questionnaireId: string
+	questionnaireTitle: string
+	kind: ProfileKind
+	intervalWeeks: number | null
+	startDate: string
+	endDate: string | null
+	status: 'active' | 'closed'
+	/** Oldest first. */
+	rounds: RoundSummary[]
+}
+
+/** The student's profiles, the newest first, with their rounds and each respondent's feedback status: one query. */
+export async function listStudentProfiles({ em, auth }: SignedIn, studentId: string): Promise<ProfileSummary[]> {
+	const rows = await em.execute<
+		{
+			profile_id: string
+			questionnaire_id: string
+			title: string
+			kind: ProfileKind
+			interval_weeks: number | null
+			start_date: string
+			end_date: string | null
+			status: 'active' | 'closed'
+			round_id: string | null
+			round_index: number | null
+			opens_on: string | null
+			feedback_id: string | null
+			feedback_status: FeedbackStatus | null
+			submitted_at: Date | string | null
+			membership_id: string | null
+			first_name: string | null
+			last_name: string | null
+		}[]
 	>(
-		`select p.id, q.title, p.kind, p.interval_weeks, p.status, to_char(p.start_date, 'YYYY-MM-DD') as start_date,
-			(select count(*)::int from round r where r.profile_id = p.id) as rounds
-		from profile p join questionnaire q on q.id = p.questionnaire_id
+		`select p.id as profile_id, p.questionnaire_id, q.title, p.kind, p.interval_weeks,
+			to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status,
+			r.id as round_id, r.index as round_index, to_char(r.opens_on, 'YYYY-MM-DD') as opens_on,
+			f.id as feedback_id, f.status as feedback_status, f.submitted_at, coalesce(f.respondent_id, f.former_respondent_key) as membership_id, m.first_name, m.last_name
+		from profile p
+		join questionnaire q on q.id = p.questionnaire_id
+		left join round r on r.profile_id = p.id
+		left join feedback f on f.round_id = r.id
+		left join school_membership m on m.id = f.respondent_id
 		where p.student_id = ? and p.school_id = ?
-		order by p.start_date desc, p.id`,
-		[studentId, app.auth.schoolId],
+		order by p.created_at desc, p.id, r.index, lower(m.last_name), lower(m.first_name), f.id`,
+		[studentId, auth.schoolId],
 	)
-	return rows.map((row) => ({
-		id: row.id,
-		questionnaire: row.title,
-		kind: row.kind,
-		intervalWeeks: row.interval_weeks,
-		status: row.status,
-		rounds: row.rounds,
-		startDate: row.start_date,
-	}))
+	const profiles = new Map<string, ProfileSummary>()
+	const rounds = new Map<string, RoundSummary>()
+	// Two former staff members on one student are told apart ("Former staff member 2"), so a comparison can pick either.
+	const formerKeys = [...new Set(rows.filter((row) => row.feedback_id && row.first_name === null).map((row) => row.membership_id!))]
+	const formerName = (key: string) => (formerKeys.length > 1 ? `${FORMER_STAFF_MEMBER} ${formerKeys.indexOf(key) + 1}` : FORMER_STAFF_MEMBER)
+	for (const row of rows) {
+		let profile = profiles.get(row.profile_id)
+		if (!profile) {
+			profile = {
+				id: row.profile_id,
+				questionnaireId: row.questionnaire_id,
+				questionnaireTitle: row.title,
+				kind: row.kind,
+				intervalWeeks: row.interval_weeks,
+				startDate: row.start_date,
+				endDate: row.end_date,
+				status: row.status,
+				rounds: [],
+			}
+			profiles.set(row.profile_id, profile)
+		}
+		if (!row.round_id) continue
+		let round = rounds.get(row.round_id)
+		if (!round) {
+			round = { id: row.round_id, index: row.round_index!, opensOn: row.opens_on!, feedback: [], completeCount: 0 }
+			rounds.set(row.round_id, round)
+			profile.rounds.push(round)
+		}
+		if (!row.feedback_id) continue
+		round.feedback.push({
+			feedbackId: row.feedback_id,
+			membershipId: row.membership_id!,
+			name: row.first_name === null ? formerName(row.membership_id!) : respondentName(row.first_name, row.last_name),
+			status: row.feedback_status!,
+			submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+		})
+		if (row.feedback_status === 'complete') round.completeCount++
+	}
+	return [...profiles.values()]
+}
+
+/** The latest round of a profile with at least one complete feedback, if any. */
+export function latestCompleteRound(profile: ProfileSummary): RoundSummary | null {
+	return profile.rounds.findLast((round) => round.completeCount > 0) ?? null
 }

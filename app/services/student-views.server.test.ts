@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { chooseRespondents, type RespondentFeedback } from './student-views.server.ts'
+import type { RespondentFeedback } from './student-profiles.server.ts'
+import { chooseRespondents } from './student-views.server.ts'
 
 const feedback = (membershipId: string, status: RespondentFeedback['status'], submittedAt: string | null = null): RespondentFeedback => ({
 	feedbackId: `f-${membershipId}`,

@@ -2,7 +2,8 @@ import { BAND_EDGES, BAND_TOLERANCE, scoreRound, suggestRecommendations, type Ba
 import { Profile } from '#app/models/index.ts'
 import type { SignedIn } from './guards.server.ts'
 import { listRecommendations, type RecommendationSeverity } from './recommendations.server.ts'
-import { latestCompleteRound, listStudentProfiles, loadRoundAnswers } from './student-views.server.ts'
+import { latestCompleteRound, listStudentProfiles } from './student-profiles.server.ts'
+import { loadRoundAnswers } from './student-views.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 /**

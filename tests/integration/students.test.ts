@@ -248,3 +248,33 @@ describe('the list', () => {
 		expect(large).toBe(small)
 	})
 })
+
+describe('the student details list the student’s profiles', () => {
+	test('each with its kind, start date, rounds and status, the latest start first', async () => {
+		const [profile] = await app.sql<{ student_id: string; questionnaire_id: string }>(
+			'select student_id, questionnaire_id from profile where school_id = ? order by created_at, id limit 1',
+			[oakfieldId],
+		)
+		const { student_id: studentId, questionnaire_id: questionnaireId } = profile!
+		// Created last and started first: the table goes by the start date, not by when a profile was made.
+		await app.sql(
+			`insert into profile (id, created_at, updated_at, school_id, student_id, questionnaire_id, kind, start_date, status)
+			values (gen_random_uuid(), now(), now(), ?, ?, ?, 'one-time', '2001-02-03', 'closed')`,
+			[oakfieldId, studentId, questionnaireId],
+		)
+		const expected = await app.sql<{ row: string }>(
+			`select concat_ws('|', q.title, case p.kind when 'recurring' then 'Recurring, every ' || p.interval_weeks || ' weeks' else 'One-time' end,
+				to_char(p.start_date, 'DD/MM/YYYY'), (select count(*) from round r where r.profile_id = p.id), case p.status when 'active' then 'Active' else 'Closed' end) as row
+			from profile p join questionnaire q on q.id = p.questionnaire_id where p.student_id = ? order by p.start_date desc, p.id`,
+			[studentId],
+		)
+		expect(expected.length).toBeGreaterThan(1)
+		const html = await (await office.request(`/school-admin/students/list/${studentId}`)).text()
+		const table = html.slice(html.indexOf('id="profiles-heading"'), html.indexOf('</table>', html.indexOf('id="profiles-heading"')))
+		const rows = table
+			.split('</tr>')
+			.slice(1, -1)
+			.map((row) => row.replace(/<[^>]+>/g, '|').split('|').filter(Boolean).join('|'))
+		expect(rows).toEqual(expected.map(({ row }) => row))
+	})
+})

@@ -31,7 +31,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		transferring ? listDestinationOptions(app) : [],
 		transferring ? pendingTransferOf(app, student.id) : null,
 	])
-	return { student, professionals, profiles, schools, pendingTransfer }
+	// The table's fields, the latest start first.
+	const rows = profiles
+		.map(({ id, questionnaireTitle, kind, intervalWeeks, status, rounds, startDate }) => ({
+			id,
+			questionnaire: questionnaireTitle,
+			kind,
+			intervalWeeks,
+			status,
+			rounds: rounds.length,
+			startDate,
+		}))
+		.toSorted((a, b) => b.startDate.localeCompare(a.startDate) || a.id.localeCompare(b.id))
+	return { student, professionals, profiles: rows, schools, pendingTransfer }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {

@@ -12,7 +12,7 @@ import { formatDate } from '#app/lib/format.ts'
 import { modalWith } from '#app/lib/modals.ts'
 import { nextRoundOn } from '#app/lib/rounds.ts'
 import type { ProfileRespondent } from '#app/services/profile-respondents.server.ts'
-import type { ProfileSummary } from '#app/services/student-views.server.ts'
+import type { ProfileSummary } from '#app/services/student-profiles.server.ts'
 import { AddRespondentSchema } from './respondent-schema.ts'
 
 export const RESPONDENTS_MODAL = 'profile-respondents'

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { FEEDBACK_STATUS_LABELS } from '#app/models/enums.ts'
-import type { ProfileSummary } from '#app/services/student-views.server.ts'
+import type { ProfileSummary } from '#app/services/student-profiles.server.ts'
 
 /** Rounds of a profile shown on paper; earlier ones stay on screen only, so the profile prints on one or two pages. */
 const PRINTED_ROUNDS = 3
