@@ -1,5 +1,5 @@
 import type * as SentryModule from '@sentry/react-router'
-import { scrubEvent } from './mask.ts'
+import { scrubEvent } from './report-masking.ts'
 
 /** What the server tells the browser (root.tsx's `sentry` meta tag): where to report, and who is acting. */
 export type BrowserMonitoring = {
@@ -20,7 +20,7 @@ let sentry: Promise<typeof SentryModule> | null = null
 
 /**
  * Error reporting in the browser, only when the server configured it; the SDK is loaded on demand so it never weighs
- * on pages otherwise. Every event, transaction and breadcrumb is scrubbed as on the server (app/lib/mask.ts).
+ * on pages otherwise. Every event, transaction and breadcrumb is scrubbed as on the server (app/lib/report-masking.ts).
  */
 export function startBrowserMonitoring({ scope, ...config }: BrowserMonitoring) {
 	sentry = import('@sentry/react-router').then((Sentry) => {

@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/react-router'
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { appContext, type AppContext, type PayloadCopy } from '#app/context.ts'
-import { maskPayload, maskResponseText, scrubEvent, stringsOf, valuesOfCookies, valuesOfQuery } from '#app/lib/mask.ts'
+import { maskPayload, maskResponseText, scrubEvent, stringsOf, valuesOfCookies, valuesOfQuery } from '#app/lib/report-masking.ts'
 import type { Env } from './env.server.ts'
 
 /** What the server and the browser need to report errors (the browser gets it in a meta tag, root.tsx). */
@@ -19,7 +19,7 @@ export const IGNORED_ERRORS = ['Error: Network Error', 'ResizeObserver loop limi
 /**
  * Error reporting with Sentry, when SENTRY_DSN is set (ADR 015). The SDK is told to collect no cookies, headers,
  * bodies, query values or user details, and every event, transaction, breadcrumb and span is scrubbed again before it
- * leaves (app/lib/mask.ts), so a new integration that collects more is caught too.
+ * leaves (app/lib/report-masking.ts), so a new integration that collects more is caught too.
  */
 export function initMonitoring(config: MonitoringConfig | null) {
 	if (!config) return

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
-import { applyMask, caretAfterMask, type MaskKind, type MaskOptions } from '#app/lib/masks.ts'
+import { applyMask, caretAfterMask, type MaskKind, type MaskOptions } from '#app/lib/input-masks.ts'
 import { TextField, type TextFieldProps } from './TextField.tsx'
 
 export interface MaskedTextFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'inputRef'> {

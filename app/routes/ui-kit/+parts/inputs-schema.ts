@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseMaskedNumber } from '#app/lib/masks.ts'
+import { parseMaskedNumber } from '#app/lib/input-masks.ts'
 import { isValidUpn } from '#app/lib/upn.ts'
 import { SCHOOLS, SEVERITIES, YEAR_GROUPS } from './inputs-options.ts'
 

@@ -8,7 +8,7 @@ import {
 	maskNumber,
 	numberSeparators,
 	parseMaskedNumber,
-} from './masks.ts'
+} from './input-masks.ts'
 
 describe('maskDigits', () => {
 	test('keeps only 0-9', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { FILTERED, isSensitiveKey, maskPayload, maskResponseText, Scrubber, scrubEvent } from './mask.ts'
+import { FILTERED, isSensitiveKey, maskPayload, maskResponseText, Scrubber, scrubEvent } from './report-masking.ts'
 
 describe('fields named like a secret', () => {
 	test('password, token, address, code and every secret-like name, at any depth, in any spelling', () => {
