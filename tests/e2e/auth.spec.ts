@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { DEMO_PASSWORD, latestMail, linkIn, outboxSize, signIn, signInThroughTheScreens } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 const HOMES = [
@@ -10,7 +10,7 @@ const HOMES = [
 
 for (const user of HOMES) {
 	test(`${user.email} signs in and lands on ${user.path}`, async ({ page }) => {
-		await signIn(page, user.email)
+		await signInThroughTheScreens(page, user.email)
 		await expect(page).toHaveURL(user.path)
 		await expect(page.getByRole('heading', { level: 1, name: user.heading })).toBeVisible()
 		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()

@@ -47,6 +47,29 @@ async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Pro
 	}
 }
 
+/**
+ * A page's state, for axe: each element's tag, classes, role and the attributes that change what it is (invalid,
+ * open, expanded, hidden, current, disabled), text left out. A screen at an address is checked once per state in a
+ * worker: the same list with other names in it, or the same form opened by another test, is not checked again; the
+ * form with its errors shown is. Null for what is not an HTML page.
+ */
+function pageState(): string | null {
+	if (document.contentType !== 'text/html') return null
+	const marks = ['aria-invalid', 'aria-expanded', 'aria-hidden', 'aria-current', 'aria-selected', 'open', 'hidden', 'disabled']
+	let hash = 0
+	const add = (text: string) => {
+		for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0
+	}
+	for (const element of document.body.querySelectorAll('*')) {
+		add(`${element.tagName}.${element.getAttribute('class') ?? ''}[${element.getAttribute('role') ?? ''}]`)
+		for (const mark of marks) if (element.hasAttribute(mark)) add(`${mark}=${element.getAttribute(mark)}`)
+	}
+	return `${document.body.querySelectorAll('*').length}:${hash >>> 0}`
+}
+
+/** What this worker has checked with axe (tests/e2e run many tests per worker process): see pageState. */
+const checkedInThisWorker = new Set<string>()
+
 /** Tests that bring their own page handling: only the address of their lane's server (tests/e2e/lanes.ts). */
 export const laneTest = base.extend({
 	// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
@@ -62,26 +85,30 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 	expectedConsoleErrors: [null, { option: true }],
 	page: async ({ page, browser, javaScriptEnabled, expectedConsoleErrors }, use) => {
 		const findings: AxeFinding[] = []
-		const checked = new Set<string>()
 		const consoleErrors: string[] = []
 		const pending: Promise<void>[] = []
 		const mirror = javaScriptEnabled === false ? await browser.newPage({ javaScriptEnabled: true }) : null
 
-		const check = async () => {
+		// The addresses this test has loaded: the page as the test leaves it is checked only at an address none of its loads
+		// reached (a state a test sets up with the clock stopped would hang axe, which waits on timers).
+		const loaded = new Set<string>()
+		const check = async (atEnd = false) => {
 			const url = page.url()
-			if (checked.has(url) || !/^https?:/.test(url)) return
-			const isHtml = await page
-				.evaluate(() => document.contentType === 'text/html')
-				.catch(() => false)
-			if (!isHtml) return
-			checked.add(url)
+			if (!/^https?:/.test(url) || (atEnd && loaded.has(url))) return
+			loaded.add(url)
+			const state = await page.evaluate(pageState).catch(() => null)
+			if (state === null) return
+			const key = `${javaScriptEnabled === false ? 'no-js' : 'js'} ${url} ${state}`
+			if (checkedInThisWorker.has(key)) return
+			checkedInThisWorker.add(key)
 			try {
 				findings.push(
 					...(mirror ? await seriousViolationsWithoutJavaScript(mirror, page) : await seriousViolations(page)),
 				)
 			} catch {
 				// The page navigated away mid-check: the next load is checked instead.
-				checked.delete(url)
+				checkedInThisWorker.delete(key)
+				loaded.delete(url)
 			}
 		}
 		page.on('load', () => pending.push(check()))
@@ -97,7 +124,7 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 		await use(page)
 
 		await Promise.all(pending)
-		await check()
+		await check(true)
 		await mirror?.close()
 		expect(findings, 'axe found serious or critical violations').toEqual([])
 		expect(consoleErrors, 'the browser console reported errors').toEqual([])

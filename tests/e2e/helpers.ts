@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Cookie, type Page } from '@playwright/test'
 import { currentLane } from './lanes.ts'
 
 export const DEMO_PASSWORD = 'Spencer!2026'
@@ -51,8 +51,33 @@ export function linkIn(mail: Mail, pathname: string): string {
 	return `${url.pathname}${url.search}`
 }
 
-/** Signs in through the screens, answering the e-mailed code step when it comes. */
+type SignedIn = { cookies: Cookie[]; home: string }
+
+/** Sessions this worker has signed in, by account: its own lane's server, kept for the worker's later tests. */
+const signedIn = new Map<string, SignedIn>()
+
+/**
+ * Signs in: through the screens (the e-mailed code step answered when it comes) the first time in this worker, and
+ * again whenever the session kept from then no longer lands where it did (signed out, removed, impersonating, working
+ * in another school). A test of the sign-in itself drives the screens (auth.spec.ts); the others only need a session.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+	const key = `${email}\n${password}`
+	const kept = signedIn.get(key)
+	if (kept) {
+		await page.context().addCookies(kept.cookies)
+		await page.goto('/')
+		if (new URL(page.url()).pathname === kept.home) return
+		signedIn.delete(key)
+		await page.context().clearCookies()
+	}
+	await signInThroughTheScreens(page, email, password)
+	await page.waitForURL((url) => !url.pathname.startsWith('/auth/'))
+	signedIn.set(key, { cookies: await page.context().cookies(), home: new URL(page.url()).pathname })
+}
+
+/** The sign-in screens, as staff use them: email and password, then the e-mailed code when it is asked for. */
+export async function signInThroughTheScreens(page: Page, email: string, password = DEMO_PASSWORD) {
 	const before = outboxSize()
 	await page.goto('/auth/login')
 	await page.getByLabel('Email').fill(email)
