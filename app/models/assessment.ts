@@ -6,7 +6,7 @@ import { School } from './school.ts'
 import { Student } from './student.ts'
 import { SchoolMembership, User } from './user.ts'
 
-const ProfileSchema = defineEntity({
+export const ProfileSchema = defineEntity({
 	name: 'Profile',
 	indexes: [
 		{ name: 'profile_school_index', properties: ['school', 'status'] },
@@ -38,7 +38,7 @@ const ProfileSchema = defineEntity({
 export class Profile extends ProfileSchema.class {}
 ProfileSchema.setClass(Profile)
 
-const RoundSchema = defineEntity({
+export const RoundSchema = defineEntity({
 	name: 'Round',
 	uniques: [{ name: 'round_profile_index_unique', properties: ['profile', 'index'] }],
 	properties: {
@@ -51,7 +51,7 @@ const RoundSchema = defineEntity({
 export class Round extends RoundSchema.class {}
 RoundSchema.setClass(Round)
 
-const FeedbackSchema = defineEntity({
+export const FeedbackSchema = defineEntity({
 	name: 'Feedback',
 	uniques: [{ name: 'feedback_round_respondent_unique', properties: ['round', 'respondent'] }],
 	// A feedback has its respondent, or (once that person was deleted from the directory) the key that stands for them.
@@ -75,7 +75,7 @@ FeedbackSchema.setClass(Feedback)
 
 /** The frequency scale: the stored value of each answer. */
 
-const AnswerSchema = defineEntity({
+export const AnswerSchema = defineEntity({
 	name: 'Answer',
 	uniques: [{ name: 'answer_feedback_question_unique', properties: ['feedback', 'question'] }],
 	checks: [{ name: 'answer_value_check', expression: '(value >= 0) AND (value <= 4)' }],
@@ -90,7 +90,7 @@ const AnswerSchema = defineEntity({
 export class Answer extends AnswerSchema.class {}
 AnswerSchema.setClass(Answer)
 
-const StudentRecommendationSchema = defineEntity({
+export const StudentRecommendationSchema = defineEntity({
 	name: 'StudentRecommendation',
 	// One current decision per student and recommendation; withdrawn ones (removed, brought back) stay as history (ADR 028).
 	uniques: [{ name: 'student_recommendation_unique', properties: ['student', 'recommendation'], where: { removedAt: null } }],

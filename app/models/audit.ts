@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
 import { User } from './user.ts'
 
-const ImpersonationSchema = defineEntity({
+export const ImpersonationSchema = defineEntity({
 	name: 'Impersonation',
 	properties: {
 		...baseProperties(),
@@ -23,7 +23,7 @@ ImpersonationSchema.setClass(Impersonation)
  * sensitive content. Plain columns rather than foreign keys, so the trail
  * outlives the rows it speaks of.
  */
-const AuditEventSchema = defineEntity({
+export const AuditEventSchema = defineEntity({
 	name: 'AuditEvent',
 	indexes: [
 		{ name: 'audit_event_entity_index', properties: ['entityType', 'entityId', 'at'] },

@@ -6,7 +6,7 @@ import { User } from './user.ts'
 
 export type ImportRowError = { row: number; column: string | null; message: string }
 
-const ImportJobSchema = defineEntity({
+export const ImportJobSchema = defineEntity({
 	name: 'ImportJob',
 	indexes: [
 		{ name: 'import_job_school_index', properties: ['school', 'createdAt'] },

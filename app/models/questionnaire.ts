@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
 import { QUESTIONNAIRE_STATUSES, RECOMMENDATION_SEVERITIES } from './enums.ts'
 
-const ThemeSchema = defineEntity({
+export const ThemeSchema = defineEntity({
 	name: 'Theme',
 	uniques: [{ name: 'theme_name_unique', properties: ['name'] }],
 	properties: {
@@ -14,7 +14,7 @@ const ThemeSchema = defineEntity({
 export class Theme extends ThemeSchema.class {}
 ThemeSchema.setClass(Theme)
 
-const QuestionnaireSchema = defineEntity({
+export const QuestionnaireSchema = defineEntity({
 	name: 'Questionnaire',
 	properties: {
 		...baseProperties(),
@@ -27,7 +27,7 @@ const QuestionnaireSchema = defineEntity({
 export class Questionnaire extends QuestionnaireSchema.class {}
 QuestionnaireSchema.setClass(Questionnaire)
 
-const DomainSchema = defineEntity({
+export const DomainSchema = defineEntity({
 	name: 'Domain',
 	indexes: [{ name: 'domain_questionnaire_position_index', properties: ['questionnaire', 'position'] }],
 	properties: {
@@ -42,7 +42,7 @@ const DomainSchema = defineEntity({
 export class Domain extends DomainSchema.class {}
 DomainSchema.setClass(Domain)
 
-const QuestionSchema = defineEntity({
+export const QuestionSchema = defineEntity({
 	name: 'Question',
 	indexes: [{ name: 'question_domain_position_index', properties: ['domain', 'position'] }],
 	properties: {
@@ -58,7 +58,7 @@ const QuestionSchema = defineEntity({
 export class Question extends QuestionSchema.class {}
 QuestionSchema.setClass(Question)
 
-const RecommendationSchema = defineEntity({
+export const RecommendationSchema = defineEntity({
 	name: 'Recommendation',
 	properties: {
 		...baseProperties(),

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
 import { SCHOOL_TYPES } from './enums.ts'
 
-const SchoolSchema = defineEntity({
+export const SchoolSchema = defineEntity({
 	name: 'School',
 	uniques: [{ name: 'school_subdomain_unique', properties: ['subdomain'] }],
 	properties: {

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 
 /** A fixed-window counter, kept in the database so limits hold across app instances. */
-const RateLimitSchema = defineEntity({
+export const RateLimitSchema = defineEntity({
 	name: 'RateLimit',
 	properties: {
 		key: p.string().primary(),
@@ -13,7 +13,7 @@ export class RateLimit extends RateLimitSchema.class {}
 RateLimitSchema.setClass(RateLimit)
 
 /** Secrets the app makes itself on first start (cookie signing), shared by every instance. */
-const AppSecretSchema = defineEntity({
+export const AppSecretSchema = defineEntity({
 	name: 'AppSecret',
 	properties: {
 		name: p.string().primary(),

@@ -4,7 +4,7 @@ import { School } from './school.ts'
 import { Student } from './student.ts'
 import { SchoolMembership } from './user.ts'
 
-const GroupSchema = defineEntity({
+export const GroupSchema = defineEntity({
 	name: 'Group',
 	tableName: 'student_group',
 	uniques: [{ name: 'group_school_name_unique', properties: ['school', 'name'] }],

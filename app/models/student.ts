@@ -4,7 +4,7 @@ import { YEAR_GROUPS, GENDERS, SEN_STATUSES } from './enums.ts'
 import { School } from './school.ts'
 import { SchoolMembership } from './user.ts'
 
-const StudentSchema = defineEntity({
+export const StudentSchema = defineEntity({
 	name: 'Student',
 	uniques: [{ name: 'student_upn_unique', properties: ['upn'] }],
 	// The students lists' default order (surname, then first name, case-insensitive): a page is read from the index, not sorted.
@@ -31,7 +31,7 @@ const StudentSchema = defineEntity({
 export class Student extends StudentSchema.class {}
 StudentSchema.setClass(Student)
 
-const StudentProfessionalSchema = defineEntity({
+export const StudentProfessionalSchema = defineEntity({
 	name: 'StudentProfessional',
 	uniques: [
 		{ name: 'student_professional_unique', properties: ['student', 'membership'] },

@@ -5,7 +5,7 @@ import { School } from './school.ts'
 import { Student } from './student.ts'
 import { User } from './user.ts'
 
-const TransferRequestSchema = defineEntity({
+export const TransferRequestSchema = defineEntity({
 	name: 'TransferRequest',
 	uniques: [
 		// One pending request per student.

@@ -3,7 +3,7 @@ import { baseProperties } from './base.ts'
 import { SYSTEM_ROLES, SCHOOL_ROLES, MEMBER_ACCESS, PASSWORD_TOKEN_PURPOSES } from './enums.ts'
 import { School } from './school.ts'
 
-const UserSchema = defineEntity({
+export const UserSchema = defineEntity({
 	name: 'User',
 	tableName: 'users',
 	// Email is unique whatever its case: the index is on lower(email).
@@ -43,7 +43,7 @@ export function byEmail(email: string): FilterQuery<User> {
  * school entered: one account can work at several schools, and no school
  * sees what another typed (ADR 016).
  */
-const SchoolMembershipSchema = defineEntity({
+export const SchoolMembershipSchema = defineEntity({
 	name: 'SchoolMembership',
 	uniques: [{ name: 'school_membership_user_school_unique', properties: ['user', 'school'] }],
 	properties: {
@@ -64,7 +64,7 @@ SchoolMembershipSchema.setClass(SchoolMembership)
  * A signed-in session. The cookie holds a 256-bit random token; only its
  * SHA-256 is stored, so a copy of the database opens no session.
  */
-const SessionSchema = defineEntity({
+export const SessionSchema = defineEntity({
 	name: 'Session',
 	uniques: [{ name: 'session_token_hash_unique', properties: ['tokenHash'] }],
 	properties: {
@@ -86,7 +86,7 @@ const SessionSchema = defineEntity({
 export class Session extends SessionSchema.class {}
 SessionSchema.setClass(Session)
 
-const PasswordTokenSchema = defineEntity({
+export const PasswordTokenSchema = defineEntity({
 	name: 'PasswordToken',
 	uniques: [{ name: 'password_token_hash_unique', properties: ['tokenHash'] }],
 	properties: {
@@ -106,7 +106,7 @@ PasswordTokenSchema.setClass(PasswordToken)
  * who passed the password step, it lives 3 minutes, allows 5 wrong codes and
  * is used once; a resend replaces the code.
  */
-const PendingSignInSchema = defineEntity({
+export const PendingSignInSchema = defineEntity({
 	name: 'PendingSignIn',
 	uniques: [{ name: 'pending_sign_in_token_hash_unique', properties: ['tokenHash'] }],
 	properties: {
