@@ -10,6 +10,10 @@ import { signIn } from './helpers.ts'
  * best-practice finding nothing. One test per role: it signs in once and opens each of its screens once.
  */
 
+// The longest tests of the suite and independent of one another (they only read): spread over the lanes, rather than
+// one lane running them all while the other waits at the end of the run.
+test.describe.configure({ mode: 'parallel' })
+
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
 type Area = { name: string; email: string | null; prefixes: string[] }
