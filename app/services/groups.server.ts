@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { SchoolRole } from '#app/models/enums.ts'
@@ -8,6 +9,7 @@ import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpn } from './student-search.server.ts'
 import { isUuid } from './ids.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /** A refusal that belongs beside one field of the group form. */
 export class GroupFieldError extends Error {
@@ -23,32 +25,37 @@ const NAME_TAKEN = 'Your school already has a group with this name. Choose anoth
 
 export const GROUP_SORTS = ['name', 'students', 'staff'] as const
 export type GroupSort = (typeof GROUP_SORTS)[number]
-const SORT_SQL: Record<GroupSort, string> = { name: 'lower(g.name)', students: 'students', staff: 'staff' }
 
 export type GroupRow = { id: string; name: string; description: string | null; students: number; staff: number }
 
 /** One page of the school's groups with their student and staff counts: two queries (page, total). */
 export async function listGroups(app: SignedIn, query: ListQuery<GroupSort>): Promise<{ rows: GroupRow[]; total: number }> {
-	const conditions = ['g.school_id = ?']
-	const params: unknown[] = [actingSchool(app)]
+	const db = typedSql(app.em)
+	let matching = db.selectFrom('student_group as g').where('g.school_id', '=', actingSchool(app))
 	if (query.q) {
-		conditions.push('(lower(g.name) like ? or lower(coalesce(g.description, \'\')) like ?)')
-		params.push(containsPattern(query.q), containsPattern(query.q))
+		const search = containsPattern(query.q)
+		matching = matching.where((eb) =>
+			eb.or([eb(eb.fn('lower', ['g.name']), 'like', search), eb(eb.fn('lower', [eb.fn.coalesce('g.description', eb.val(''))]), 'like', search)]),
+		)
 	}
-	const where = `where ${conditions.join(' and ')}`
-	const [rows, totals] = await Promise.all([
-		app.em.execute<{ id: string; name: string; description: string | null; students: number; staff: number }[]>(
-			`select g.id, g.name, g.description,
-				(select count(*)::int from group_student gs where gs.group_id = g.id) as students,
-				(select count(*)::int from group_staff gf where gf.group_id = g.id) as staff
-			from student_group g ${where}
-			order by ${SORT_SQL[query.sort]} ${query.dir === 'desc' ? 'desc' : 'asc'}, lower(g.name), g.id
-			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student_group g ${where}`, params),
+	const dir = query.dir === 'desc' ? 'desc' : 'asc'
+	const counted = matching.select((eb) => [
+		'g.id',
+		'g.name',
+		'g.description',
+		eb.selectFrom('group_student as gs').select(sql<number>`count(*)::int`.as('n')).whereRef('gs.group_id', '=', 'g.id').$asScalar().as('students'),
+		eb.selectFrom('group_staff as gf').select(sql<number>`count(*)::int`.as('n')).whereRef('gf.group_id', '=', 'g.id').$asScalar().as('staff'),
 	])
-	return { rows, total: totals[0]?.total ?? 0 }
+	const [rows, totals] = await Promise.all([
+		(query.sort === 'name' ? counted.orderBy((eb) => eb.fn('lower', ['g.name']), dir) : counted.orderBy(query.sort, dir))
+			.orderBy((eb) => eb.fn('lower', ['g.name']))
+			.orderBy('g.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+	])
+	return { rows, total: totals?.total ?? 0 }
 }
 
 /** A group of the acting user's school; any other id answers 404. */
@@ -61,10 +68,13 @@ export async function getGroup(app: SignedIn, id: string): Promise<Group> {
 export type GroupInput = { name: string; description: string | null }
 
 async function nameTaken(app: SignedIn, name: string, exceptId: string | null) {
-	const [row] = await app.em.execute<{ n: number }[]>(
-		`select count(*)::int as n from student_group where school_id = ? and lower(name) = lower(?)${exceptId ? ' and id <> ?' : ''}`,
-		exceptId ? [actingSchool(app), name, exceptId] : [actingSchool(app), name],
-	)
+	const row = await typedSql(app.em)
+		.selectFrom('student_group')
+		.select(sql<number>`count(*)::int`.as('n'))
+		.where('school_id', '=', actingSchool(app))
+		.where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+		.$if(exceptId !== null, (qb) => qb.where('id', '<>', exceptId!))
+		.executeTakeFirst()
 	return (row?.n ?? 0) > 0
 }
 
@@ -108,9 +118,10 @@ export async function deleteGroup(app: SignedIn, id: string): Promise<void> {
 	const group = await getGroup(app, id)
 	const schoolId = actingSchool(app)
 	await app.em.transactional(async (tx) => {
-		await tx.execute('delete from group_student where group_id = ?', [group.id])
-		await tx.execute('delete from group_staff where group_id = ?', [group.id])
-		await tx.execute('delete from student_group where id = ? and school_id = ?', [group.id, schoolId])
+		const db = typedSql(tx)
+		await db.deleteFrom('group_student').where('group_id', '=', group.id).execute()
+		await db.deleteFrom('group_staff').where('group_id', '=', group.id).execute()
+		await db.deleteFrom('student_group').where('id', '=', group.id).where('school_id', '=', schoolId).execute()
 		audit(tx as never, app.auth, 'group.delete', { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
 	})
@@ -121,18 +132,24 @@ export type GroupStudentRow = { id: string; name: string; upn: string; yearGroup
 
 /** One page of a group's students, by name: two queries. */
 export async function listGroupStudents(app: SignedIn, groupId: string, page: number, pageSize = 25): Promise<{ rows: GroupStudentRow[]; total: number }> {
-	const params = [groupId, actingSchool(app)]
-	const from = 'from group_student gs join student s on s.id = gs.student_id where gs.group_id = ? and s.school_id = ?'
+	const matching = typedSql(app.em)
+		.selectFrom('group_student as gs')
+		.innerJoin('student as s', 's.id', 'gs.student_id')
+		.where('gs.group_id', '=', groupId)
+		.where('s.school_id', '=', actingSchool(app))
 	const [rows, totals] = await Promise.all([
-		app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; archived: boolean }[]>(
-			`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.archived ${from}
-			order by lower(s.last_name), lower(s.first_name), s.id limit ? offset ?`,
-			[...params, pageSize, (page - 1) * pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params),
+		matching
+			.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group', 's.archived'])
+			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+			.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+			.orderBy('s.id')
+			.limit(pageSize)
+			.offset((page - 1) * pageSize)
+			.execute(),
+		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
 	])
 	return {
-		total: totals[0]?.total ?? 0,
+		total: totals?.total ?? 0,
 		rows: rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group, archived: row.archived })),
 	}
 }
@@ -161,9 +178,21 @@ export const GROUP_STAFF_LIMIT = 100
 
 export type GroupStaffRow = { id: string; name: string; email: string; role: SchoolRole; jobTitle: string | null }
 
-const STAFF_SELECT = `select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title from school_membership m join users u on u.id = m.user_id`
+/** The school members' columns a group's staff lists show. */
+function staffQuery(app: SignedIn) {
+	return typedSql(app.em)
+		.selectFrom('school_membership as m')
+		.innerJoin('users as u', 'u.id', 'm.user_id')
+		.select(['m.id', 'm.first_name', 'm.last_name', 'u.email', 'm.role', 'm.job_title'])
+		.where('m.school_id', '=', actingSchool(app))
+}
 type StaffRecord = { id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null }
 const staffRow = (row: StaffRecord): GroupStaffRow => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, email: row.email, role: row.role, jobTitle: row.job_title })
+const byStaffName = <Q extends ReturnType<typeof staffQuery>>(query: Q) =>
+	query
+		.orderBy((eb) => eb.fn('lower', ['m.last_name']))
+		.orderBy((eb) => eb.fn('lower', ['m.first_name']))
+		.orderBy('m.id')
 
 /**
  * A group's staff (a handful per group), by name, up to GROUP_STAFF_LIMIT, with
@@ -171,12 +200,12 @@ const staffRow = (row: StaffRecord): GroupStaffRow => ({ id: row.id, name: `${ro
  * is the students' (ADR 010).
  */
 export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ rows: GroupStaffRow[]; total: number }> {
-	const rows = await app.em.execute<(StaffRecord & { total: number })[]>(
-		`select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title, (count(*) over ())::int as total
-		from school_membership m join users u on u.id = m.user_id join group_staff gf on gf.membership_id = m.id
-		where gf.group_id = ? and m.school_id = ? order by lower(m.last_name), lower(m.first_name), m.id limit ?`,
-		[groupId, actingSchool(app), GROUP_STAFF_LIMIT],
-	)
+	const rows = await byStaffName(staffQuery(app))
+		.innerJoin('group_staff as gf', 'gf.membership_id', 'm.id')
+		.select((eb) => eb.cast<number>(eb.fn.countAll().over(), 'integer').as('total'))
+		.where('gf.group_id', '=', groupId)
+		.limit(GROUP_STAFF_LIMIT)
+		.execute()
 	return { rows: rows.map(staffRow), total: rows[0]?.total ?? 0 }
 }
 
@@ -184,22 +213,24 @@ export async function listGroupStaff(app: SignedIn, groupId: string): Promise<{ 
 export async function searchStaffForGroup(app: SignedIn, groupId: string, text: string, limit = 20): Promise<GroupStaffRow[]> {
 	if (!text.trim()) return []
 	const search = containsPattern(text.trim())
-	const rows = await app.em.execute<StaffRecord[]>(
-		`${STAFF_SELECT}
-		where m.school_id = ?
-		and (lower(m.first_name || ' ' || m.last_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)
-		and not exists (select 1 from group_staff gf where gf.group_id = ? and gf.membership_id = m.id)
-		order by lower(m.last_name), lower(m.first_name), m.id limit ?`,
-		[actingSchool(app), search, search, search, groupId, limit],
-	)
+	const rows = await byStaffName(staffQuery(app))
+		.where((eb) =>
+			eb.or([
+				eb(eb.fn('lower', [sql<string>`${eb.ref('m.first_name')} || ' ' || ${eb.ref('m.last_name')}`]), 'like', search),
+				eb(eb.fn('lower', ['u.email']), 'like', search),
+				eb(eb.fn('lower', [eb.fn.coalesce('m.job_title', eb.val(''))]), 'like', search),
+			]),
+		)
+		.where(({ not, exists, selectFrom }) =>
+			not(exists(selectFrom('group_staff as gf').select(sql.lit(1).as('one')).where('gf.group_id', '=', groupId).whereRef('gf.membership_id', '=', 'm.id'))),
+		)
+		.limit(limit)
+		.execute()
 	return rows.map(staffRow)
 }
 
 type Member = { kind: 'student' | 'staff'; id: string }
-const PIVOT = {
-	student: { table: 'group_student', column: 'student_id', action: 'group.student' },
-	staff: { table: 'group_staff', column: 'membership_id', action: 'group.staff' },
-} as const
+const AUDIT_ACTION = { student: 'group.student', staff: 'group.staff' } as const
 
 /**
  * Adds a student or a staff member of the acting user's school to one of its
@@ -209,11 +240,15 @@ const PIVOT = {
 export async function addToGroup(app: SignedIn, groupId: string, member: Member): Promise<string> {
 	const group = await getGroup(app, groupId)
 	const schoolId = actingSchool(app)
-	const pivot = PIVOT[member.kind]
 	const name = await memberName(app, member)
 	await app.em.transactional(async (tx) => {
-		await tx.execute(`insert into ${pivot.table} (group_id, ${pivot.column}) values (?, ?) on conflict do nothing`, [group.id, member.id])
-		audit(tx as never, app.auth, `${pivot.action}.add`, { type: 'Group', id: group.id, schoolId })
+		const db = typedSql(tx)
+		const link =
+			member.kind === 'student'
+				? db.insertInto('group_student').values({ group_id: group.id, student_id: member.id })
+				: db.insertInto('group_staff').values({ group_id: group.id, membership_id: member.id })
+		await link.onConflict((conflict) => conflict.doNothing()).execute()
+		audit(tx as never, app.auth, `${AUDIT_ACTION[member.kind]}.add`, { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
 	})
 	return name
@@ -222,11 +257,14 @@ export async function addToGroup(app: SignedIn, groupId: string, member: Member)
 export async function removeFromGroup(app: SignedIn, groupId: string, member: Member): Promise<string> {
 	const group = await getGroup(app, groupId)
 	const schoolId = actingSchool(app)
-	const pivot = PIVOT[member.kind]
 	const name = await memberName(app, member)
 	await app.em.transactional(async (tx) => {
-		await tx.execute(`delete from ${pivot.table} where group_id = ? and ${pivot.column} = ?`, [group.id, member.id])
-		audit(tx as never, app.auth, `${pivot.action}.remove`, { type: 'Group', id: group.id, schoolId })
+		const db = typedSql(tx)
+		await (member.kind === 'student'
+			? db.deleteFrom('group_student').where('group_id', '=', group.id).where('student_id', '=', member.id)
+			: db.deleteFrom('group_staff').where('group_id', '=', group.id).where('membership_id', '=', member.id)
+		).execute()
+		audit(tx as never, app.auth, `${AUDIT_ACTION[member.kind]}.remove`, { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
 	})
 	return name
@@ -235,13 +273,13 @@ export async function removeFromGroup(app: SignedIn, groupId: string, member: Me
 /** The name of a student or staff member of the acting user's school; anyone else answers 404. */
 export async function memberName(app: SignedIn, member: Member): Promise<string> {
 	if (!isUuid(member.id)) throw notFound()
-	const [row] =
-		member.kind === 'student'
-			? await app.em.execute<{ first_name: string; last_name: string }[]>('select first_name, last_name from student where id = ? and school_id = ?', [member.id, actingSchool(app)])
-			: await app.em.execute<{ first_name: string; last_name: string }[]>(
-					'select first_name, last_name from school_membership where id = ? and school_id = ?',
-					[member.id, actingSchool(app)],
-				)
+	const db = typedSql(app.em)
+	const row = await db
+		.selectFrom(member.kind === 'student' ? 'student' : 'school_membership')
+		.select(['first_name', 'last_name'])
+		.where('id', '=', member.id)
+		.where('school_id', '=', actingSchool(app))
+		.executeTakeFirst()
 	if (!row) throw notFound()
 	return `${row.first_name} ${row.last_name}`
 }

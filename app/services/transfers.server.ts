@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { AppError } from '#app/lib/errors.ts'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
@@ -9,6 +10,7 @@ import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent } from './students.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /** A refusal that belongs beside one field of the transfer form. */
 export class TransferFieldError extends Error {
@@ -27,10 +29,14 @@ export function schoolLabel(school: { name: string; subdomain: string; urn: stri
 
 /** The schools a student can be sent to: every other school that is not archived. */
 export async function listDestinationOptions(app: SignedIn): Promise<{ value: string; label: string }[]> {
-	const rows = await app.em.execute<{ name: string; subdomain: string; urn: string | null }[]>(
-		'select name, subdomain, urn from school where archived = false and id <> ? order by lower(name) limit 1000',
-		[actingSchool(app)],
-	)
+	const rows = await typedSql(app.em)
+		.selectFrom('school')
+		.select(['name', 'subdomain', 'urn'])
+		.where('archived', '=', false)
+		.where('id', '<>', actingSchool(app))
+		.orderBy((eb) => eb.fn('lower', ['name']))
+		.limit(1000)
+		.execute()
 	return rows.map((row) => ({ value: schoolLabel(row), label: schoolLabel(row) }))
 }
 
@@ -45,12 +51,22 @@ export async function resolveDestination(app: SignedIn, text: string): Promise<S
 	if (!typed) throw new TransferFieldError('destination', 'Choose the school to send the student to.')
 	const lower = typed.toLowerCase()
 	const like = containsPattern(lower)
-	const candidates = await app.em.execute<{ id: string; name: string; subdomain: string; urn: string | null }[]>(
-		`select id, name, subdomain, urn from school
-		where archived = false and (lower(name) like ? or subdomain = ? or urn = ? or strpos(?, '(' || subdomain) > 0)
-		order by lower(name) limit 50`,
-		[like, lower, typed, lower],
-	)
+	const candidates = await typedSql(app.em)
+		.selectFrom('school')
+		.select(['id', 'name', 'subdomain', 'urn'])
+		.where('archived', '=', false)
+		.where((eb) =>
+			eb.or([
+				eb(eb.fn('lower', ['name']), 'like', like),
+				eb('subdomain', '=', lower),
+				eb('urn', '=', typed),
+				// An option's label ("Name (subdomain, URN …)") holds "(subdomain".
+				eb(eb.fn<number>('strpos', [eb.val(lower), sql<string>`'(' || ${eb.ref('subdomain')}`]), '>', 0),
+			]),
+		)
+		.orderBy((eb) => eb.fn('lower', ['name']))
+		.limit(50)
+		.execute()
 	const exact =
 		candidates.filter((school) => schoolLabel(school).toLowerCase() === lower).at(0) ??
 		candidates.filter((school) => school.subdomain === lower || school.urn === typed).at(0)
@@ -102,11 +118,6 @@ export async function requestTransfer(app: SignedIn, studentId: string, input: {
 
 export const TRANSFER_SORTS = ['created', 'student', 'status'] as const
 export type TransferSort = (typeof TRANSFER_SORTS)[number]
-const SORT_SQL: Record<TransferSort, string> = {
-	created: 't.created_at',
-	student: 'lower(t.student_last_name), lower(t.student_first_name)',
-	status: "case t.status when 'created' then 0 when 'approved' then 1 else 2 end",
-}
 
 export type TransferRow = {
 	id: string
@@ -137,47 +148,54 @@ export async function listTransfers(
 	query: ListQuery<TransferSort>,
 ): Promise<{ rows: TransferRow[]; total: number }> {
 	const schoolId = actingSchool(app)
-	const [own, other] = direction === 'incoming' ? ['to_school_id', 'from_school_id'] : ['from_school_id', 'to_school_id']
-	const conditions = [`t.${own} = ?`]
-	const params: unknown[] = [schoolId]
+	const [own, other] = direction === 'incoming' ? (['t.to_school_id', 't.from_school_id'] as const) : (['t.from_school_id', 't.to_school_id'] as const)
+	let matching = typedSql(app.em).selectFrom('transfer_request as t').innerJoin('school as o', 'o.id', other).where(own, '=', schoolId)
 	if (query.q) {
 		const search = containsPattern(query.q)
-		conditions.push(`(lower(t.student_first_name || ' ' || t.student_last_name) like ? or lower(t.student_upn) like ? or lower(o.name) like ?)`)
-		params.push(search, search, search)
+		matching = matching.where((eb) =>
+			eb.or([
+				eb(eb.fn('lower', [sql<string>`${eb.ref('t.student_first_name')} || ' ' || ${eb.ref('t.student_last_name')}`]), 'like', search),
+				eb(eb.fn('lower', ['t.student_upn']), 'like', search),
+				eb(eb.fn('lower', ['o.name']), 'like', search),
+			]),
+		)
 	}
-	const from = `from transfer_request t join school o on o.id = t.${other} where ${conditions.join(' and ')}`
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'
-	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${dir}`).join(', ')
+	const unsorted = matching
+		.leftJoin('school_membership as rm', (join) => join.onRef('rm.user_id', '=', 't.requested_by_id').onRef('rm.school_id', '=', 't.from_school_id'))
+		.select([
+			't.id',
+			't.student_first_name as first_name',
+			't.student_last_name as last_name',
+			't.student_upn as upn',
+			't.student_year_group as year_group',
+			'o.name as school',
+			'rm.first_name as requested_first',
+			'rm.last_name as requested_last',
+			't.note',
+			't.status',
+			't.reason',
+			't.created_at',
+			't.decided_at',
+		])
+	const sorted =
+		query.sort === 'created'
+			? unsorted.orderBy('t.created_at', dir)
+			: query.sort === 'student'
+				? unsorted.orderBy((eb) => eb.fn('lower', ['t.student_last_name']), dir).orderBy((eb) => eb.fn('lower', ['t.student_first_name']), dir)
+				: unsorted.orderBy((eb) => eb.case('t.status').when('created').then(eb.lit(0)).when('approved').then(eb.lit(1)).else(eb.lit(2)).end(), dir)
 	const [rows, totals] = await Promise.all([
-		app.em.execute<
-			{
-				id: string
-				first_name: string
-				last_name: string
-				upn: string
-				year_group: string
-				school: string
-				requested_first: string | null
-				requested_last: string | null
-				note: string | null
-				status: TransferStatus
-				reason: string | null
-				created_at: Date | string
-				decided_at: Date | string | null
-			}[]
-		>(
-			`select t.id, t.student_first_name as first_name, t.student_last_name as last_name, t.student_upn as upn, t.student_year_group as year_group, o.name as school, rm.first_name as requested_first, rm.last_name as requested_last,
-				t.note, t.status, t.reason, t.created_at, t.decided_at
-			${from.replace(' where ', ' left join school_membership rm on rm.user_id = t.requested_by_id and rm.school_id = t.from_school_id where ')}
-			order by ${order}, t.created_at desc, t.id
-			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params),
+		sorted
+			.orderBy('t.created_at', 'desc')
+			.orderBy('t.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
 	])
 	const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 	return {
-		total: totals[0]?.total ?? 0,
+		total: totals?.total ?? 0,
 		rows: rows.map((row) => ({
 			id: row.id,
 			student: `${row.first_name} ${row.last_name}`,
@@ -227,45 +245,58 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 	await getTransfer(app, id, 'incoming')
 	await mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
-			const [locked] = await tx.execute<{ status: TransferStatus; student_id: string; from_school_id: string }[]>(
-				'select status, student_id, from_school_id from transfer_request where id = ? and to_school_id = ? for update',
-				[id, schoolId],
-			)
+			const db = typedSql(tx)
+			const locked = await db
+				.selectFrom('transfer_request')
+				.select(['status', 'student_id', 'from_school_id'])
+				.where('id', '=', id)
+				.where('to_school_id', '=', schoolId)
+				.forUpdate()
+				.executeTakeFirst()
 			if (!locked) throw notFound()
 			if (locked.status !== 'created') throw alreadyDecided()
-			const [student] = await tx.execute<{ upn: string; school_id: string }[]>('select upn, school_id from student where id = ? for update', [locked.student_id])
+			const student = await db.selectFrom('student').select(['upn', 'school_id']).where('id', '=', locked.student_id).forUpdate().executeTakeFirst()
 			if (!student || student.school_id !== locked.from_school_id) throw alreadyDecided()
 			// UPNs are unique on the whole platform, so this never finds one today; it keeps the rule where the move is.
-			const [clash] = await tx.execute<{ n: number }[]>('select count(*)::int as n from student where upn = ? and school_id = ? and id <> ?', [
-				student.upn,
-				schoolId,
-				locked.student_id,
-			])
+			const clash = await db
+				.selectFrom('student')
+				.select(sql<number>`count(*)::int`.as('n'))
+				.where('upn', '=', student.upn)
+				.where('school_id', '=', schoolId)
+				.where('id', '<>', locked.student_id)
+				.executeTakeFirst()
 			if (clash && clash.n > 0) throw new AppError(1003)
 
 			const studentId = locked.student_id
 			const oldSchool = locked.from_school_id
-			await tx.execute('delete from group_student where student_id = ? and group_id in (select id from student_group where school_id = ?)', [studentId, oldSchool])
-			await tx.execute('delete from student_professional where student_id = ?', [studentId])
-			await tx.execute(
-				`delete from profile_respondent where profile_id in (select id from profile where student_id = ?)
-				and membership_id not in (select id from school_membership where school_id = ?)`,
-				[studentId, schoolId],
-			)
+			const staffHere = db.selectFrom('school_membership').select('id').where('school_id', '=', schoolId)
+			await db
+				.deleteFrom('group_student')
+				.where('student_id', '=', studentId)
+				.where('group_id', 'in', db.selectFrom('student_group').select('id').where('school_id', '=', oldSchool))
+				.execute()
+			await db.deleteFrom('student_professional').where('student_id', '=', studentId).execute()
+			await db
+				.deleteFrom('profile_respondent')
+				.where('profile_id', 'in', db.selectFrom('profile').select('id').where('student_id', '=', studentId))
+				.where('membership_id', 'not in', staffHere)
+				.execute()
 			// Feedback the old school's staff had not submitted would never be: it goes, with any answers
 			// started, so nothing of theirs is left open at the new school (and the old school deleting
 			// them later cannot reach into the new school's rounds).
-			await tx.execute(
-				`delete from feedback where status <> 'complete' and round_id in (select r.id from round r join profile p on p.id = r.profile_id where p.student_id = ?)
-				and respondent_id not in (select id from school_membership where school_id = ?)`,
-				[studentId, schoolId],
-			)
-			await tx.execute('update profile set school_id = ?, updated_at = now() where student_id = ?', [schoolId, studentId])
-			await tx.execute('update student set school_id = ?, updated_at = now() where id = ?', [schoolId, studentId])
-			await tx.execute("update transfer_request set status = 'approved', decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?", [
-				app.auth.userId,
-				id,
-			])
+			await db
+				.deleteFrom('feedback')
+				.where('status', '<>', 'complete')
+				.where('round_id', 'in', db.selectFrom('round as r').innerJoin('profile as p', 'p.id', 'r.profile_id').select('r.id').where('p.student_id', '=', studentId))
+				.where('respondent_id', 'not in', staffHere)
+				.execute()
+			await db.updateTable('profile').set({ school_id: schoolId, updated_at: sql`now()` }).where('student_id', '=', studentId).execute()
+			await db.updateTable('student').set({ school_id: schoolId, updated_at: sql`now()` }).where('id', '=', studentId).execute()
+			await db
+				.updateTable('transfer_request')
+				.set({ status: 'approved', decided_by_id: app.auth.userId, decided_at: sql`now()`, updated_at: sql`now()` })
+				.where('id', '=', id)
+				.execute()
 			audit(tx as never, app.auth, 'transfer.approve', { type: 'TransferRequest', id, schoolId })
 			audit(tx as never, app.auth, 'student.transfer', { type: 'Student', id: studentId, schoolId })
 			await tx.flush()
@@ -280,14 +311,21 @@ export async function rejectTransfer(app: SignedIn, id: string, reason: string):
 	const schoolId = actingSchool(app)
 	await getTransfer(app, id, 'incoming')
 	await app.em.transactional(async (tx) => {
-		const [locked] = await tx.execute<{ status: TransferStatus }[]>('select status from transfer_request where id = ? and to_school_id = ? for update', [id, schoolId])
+		const db = typedSql(tx)
+		const locked = await db
+			.selectFrom('transfer_request')
+			.select('status')
+			.where('id', '=', id)
+			.where('to_school_id', '=', schoolId)
+			.forUpdate()
+			.executeTakeFirst()
 		if (!locked) throw notFound()
 		if (locked.status !== 'created') throw alreadyDecided()
-		await tx.execute("update transfer_request set status = 'rejected', reason = ?, decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?", [
-			reason,
-			app.auth.userId,
-			id,
-		])
+		await db
+			.updateTable('transfer_request')
+			.set({ status: 'rejected', reason, decided_by_id: app.auth.userId, decided_at: sql`now()`, updated_at: sql`now()` })
+			.where('id', '=', id)
+			.execute()
 		audit(tx as never, app.auth, 'transfer.reject', { type: 'TransferRequest', id, schoolId })
 		await tx.flush()
 	})
@@ -302,10 +340,13 @@ export async function cancelTransfer(app: SignedIn, id: string): Promise<void> {
 	const schoolId = actingSchool(app)
 	await getTransfer(app, id, 'outgoing')
 	await app.em.transactional(async (tx) => {
-		const deleted = await tx.execute<{ id: string }[]>(
-			"delete from transfer_request where id = ? and from_school_id = ? and status = 'created' returning id",
-			[id, schoolId],
-		)
+		const deleted = await typedSql(tx)
+			.deleteFrom('transfer_request')
+			.where('id', '=', id)
+			.where('from_school_id', '=', schoolId)
+			.where('status', '=', 'created')
+			.returning('id')
+			.execute()
 		if (!deleted.length) throw alreadyDecided()
 		audit(tx as never, app.auth, 'transfer.cancel', { type: 'TransferRequest', id, schoolId })
 		await tx.flush()
@@ -315,10 +356,13 @@ export async function cancelTransfer(app: SignedIn, id: string): Promise<void> {
 
 /** The student's pending request, if any, for the details screen. */
 export async function pendingTransferOf(app: SignedIn, studentId: string): Promise<{ id: string; school: string } | null> {
-	const [row] = await app.em.execute<{ id: string; school: string }[]>(
-		`select t.id, o.name as school from transfer_request t join school o on o.id = t.to_school_id
-		where t.student_id = ? and t.from_school_id = ? and t.status = 'created'`,
-		[studentId, actingSchool(app)],
-	)
+	const row = await typedSql(app.em)
+		.selectFrom('transfer_request as t')
+		.innerJoin('school as o', 'o.id', 't.to_school_id')
+		.select(['t.id', 'o.name as school'])
+		.where('t.student_id', '=', studentId)
+		.where('t.from_school_id', '=', actingSchool(app))
+		.where('t.status', '=', 'created')
+		.executeTakeFirst()
 	return row ?? null
 }

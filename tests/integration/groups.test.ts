@@ -137,6 +137,12 @@ describe('the list', () => {
 		const searched = await page(office, `${LIST}?q=lunch`)
 		expect(searched).toContain('Lunchtime club')
 		expect(searched).not.toContain('Nurture group')
+		// The description is searched too, whatever its case.
+		const byDescription = await page(office, `${LIST}?q=SETTLING`)
+		expect(byDescription).toContain('Nurture group')
+		expect(byDescription).not.toContain('Lunchtime club')
+		const byName = await page(office, `${LIST}?sort=name&dir=desc`)
+		expect(byName.indexOf('Nurture group')).toBeLessThan(byName.indexOf('Lunchtime club'))
 		expect(await page(office, `${LIST}?q=zzzz`)).toContain('No matching data')
 
 		await app.sql(
@@ -305,6 +311,12 @@ describe('students and staff of a group', () => {
 		const added = await postAndFollow(office, `${LIST}/${id}?modal=add-staff&findStaff=class+teacher`, { intent: 'add-staff', membershipId: teacher })
 		expect(added.text).toContain('Tom Harris added to Sports leaders')
 		expect(await groupStaff(id)).toEqual([{ membership_id: teacher }])
+		// Found by full name or email; once in the group, no longer offered.
+		expect(await page(office, `${LIST}/${id}?modal=add-staff&findStaff=sarah+collins`)).toContain('Sarah Collins')
+		expect(await page(office, `${LIST}/${id}?modal=add-staff&findStaff=daniel+reid`)).not.toContain('Daniel Reid')
+		expect(await page(office, `${LIST}/${id}?modal=add-staff&findStaff=senco%40oakfield`)).toContain('senco@oakfield.test')
+		const mentions = async (path: string) => (await page(office, path)).split('Tom Harris').length
+		expect(await mentions(`${LIST}/${id}?modal=add-staff&findStaff=class+teacher`)).toBe(await mentions(`${LIST}/${id}?modal=add-staff`))
 		const details = await page(office, `${LIST}/${id}`)
 		expect(details).toContain('Staff (1)')
 		expect(details).toContain('teacher@oakfield.test')

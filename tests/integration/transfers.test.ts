@@ -217,6 +217,44 @@ describe('the lists', () => {
 		expect(list.indexOf('Request sent')).toBeLessThan(list.indexOf('Request rejected'))
 		await app.sql("delete from transfer_request where from_school_id = ? and reason = 'Full'", [school.meadowview])
 	})
+	test('both lists sort by student and by date either way, find by full name or UPN, and say who sent the request', async () => {
+		const first = await nthStudent('oakfield', 20)
+		const second = await nthStudent('oakfield', 21)
+		for (const student of [first, second]) expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const [firstId, secondId] = [await pendingRequestOf(first.id), await pendingRequestOf(second.id)]
+		// The snapshot names decide the student order: Zebra (sent first) after Aardvark (sent second).
+		await app.sql("update transfer_request set student_last_name = 'Zebra', created_at = now() - interval '1 hour' where id = ?", [firstId])
+		await app.sql("update transfer_request set student_last_name = 'aardvark' where id = ?", [secondId])
+		const names = [`${first.first_name} Zebra`, `${second.first_name} aardvark`]
+		const positions = async (browser: Browser, path: string) => {
+			const html = await page(browser, path)
+			const found = names.map((name) => html.indexOf(name))
+			for (const position of found) expect(position, path).toBeGreaterThan(-1)
+			return found
+		}
+		for (const [browser, list] of [
+			[riverside, INCOMING],
+			[oakfield, OUTGOING],
+		] as const) {
+			const firstBefore = ([a, b]: number[]) => a! < b!
+			expect(firstBefore(await positions(browser, `${list}?sort=student&dir=asc`)), list).toBe(false)
+			expect(firstBefore(await positions(browser, `${list}?sort=student&dir=desc`)), list).toBe(true)
+			expect(firstBefore(await positions(browser, `${list}?sort=created&dir=asc`)), list).toBe(true)
+			expect(firstBefore(await positions(browser, `${list}?sort=created&dir=desc`)), list).toBe(false)
+		}
+		const byName = await page(riverside, `${INCOMING}?q=${encodeURIComponent(`${second.first_name.toUpperCase()} AARDVARK`)}`)
+		expect(byName).toContain(second.upn)
+		expect(byName).not.toContain(first.upn)
+		const byUpn = await page(oakfield, `${OUTGOING}?q=${second.upn.toLowerCase()}`)
+		expect(byUpn).toContain(second.upn)
+		expect(byUpn).not.toContain(first.upn)
+		const [sender] = await app.sql<{ first_name: string; last_name: string }>(
+			`select m.first_name, m.last_name from school_membership m join users u on u.id = m.user_id where u.email = 'office@oakfield.test' and m.school_id = ?`,
+			[school.oakfield],
+		)
+		expect(byName).toContain(`Sent by ${sender!.first_name} ${sender!.last_name}`)
+		for (const id of [firstId, secondId]) expect((await oakfield.post(OUTGOING, { intent: 'cancel', id })).status).toBe(302)
+	})
 })
 
 describe('another school’s records answer 404', () => {
