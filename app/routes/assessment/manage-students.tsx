@@ -4,8 +4,8 @@ import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { RowModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { AppError } from '#app/lib/errors.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
@@ -88,47 +88,50 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 			</PageHeader>
 			<ListSearch id="manage-search" label="Search by name or UPN" name="Students" q={query.q} illegal={illegal} className="mb-4" />
 			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="students">
-				<Table caption="Students with their professionals and profiles" hideCaption>
-					<TableHeader>
-						<tr>
-							<Column>Student</Column>
-							<Column>Professionals</Column>
-							<Column>Profiles</Column>
-							<Column>Actions</Column>
-						</tr>
-					</TableHeader>
-					<TableBody>
-						{rows.map((row) => (
-							<Row key={row.id}>
-								<RowHeader>
+				<DataTable
+					caption="Students with their professionals and profiles"
+					hideCaption
+					rows={rows}
+					columns={[
+						{
+							header: 'Student',
+							rowHeader: true,
+							cell: (row) => (
+								<>
 									<span className="font-medium">{row.name}</span>
 									<span className="block text-sm text-slate-700">
 										<span className="font-mono">{row.upn}</span> · {row.yearGroup}
 									</span>
-								</RowHeader>
-								<Cell>
+								</>
+							),
+						},
+						{
+							header: 'Professionals',
+							cell: (row) => (
+								<>
 									<p>Key: {row.keyProfessional ?? 'none'}</p>
 									<p className="text-sm text-slate-700">
 										Connected: {row.connectedProfessionals.length ? row.connectedProfessionals.join(', ') : 'none'}
 									</p>
-								</Cell>
-								<Cell>
-									<ProfileList profiles={row.profiles} student={row.name} />
-								</Cell>
-								<Cell>
-									<div className="flex flex-wrap gap-2">
-										<ModalButton modal="student-professionals" params={{ id: row.id }} variant="secondary" size="sm">
-											Professionals<span className="sr-only"> of {row.name}</span>
-										</ModalButton>
-										<ModalButton modal="add-profile" params={{ id: row.id }} size="sm">
-											Add profile<span className="sr-only"> for {row.name}</span>
-										</ModalButton>
-									</div>
-								</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+								</>
+							),
+						},
+						{ header: 'Profiles', cell: (row) => <ProfileList profiles={row.profiles} student={row.name} /> },
+						{
+							header: 'Actions',
+							cell: (row) => (
+								<div className="flex flex-wrap gap-2">
+									<RowModalButton modal="student-professionals" id={row.id} of={`of ${row.name}`}>
+										Professionals
+									</RowModalButton>
+									<RowModalButton modal="add-profile" id={row.id} of={`for ${row.name}`} variant="primary">
+										Add profile
+									</RowModalButton>
+								</div>
+							),
+						},
+					]}
+				/>
 			</ListPanel>
 
 			{student ? (
