@@ -4,8 +4,7 @@ import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { DataTable } from '#app/components/ui/DataTable.tsx'
-import { RowModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { AppError } from '#app/lib/errors.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
@@ -16,7 +15,7 @@ import { getStudentDetails, listProfessionalOptions, setStudentProfessionals } f
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/manage-students.ts'
 import { ProfessionalsForm, ProfessionalsSchema, ProfileForm } from './+parts/ManageForms.tsx'
-import { ProfileList } from './+parts/ProfileList.tsx'
+import { ManagedStudentsTable } from './+parts/ManagedStudentsTable.tsx'
 import { ProfileSchema } from './+parts/profile-schema.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -88,50 +87,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 			</PageHeader>
 			<ListSearch id="manage-search" label="Search by name or UPN" name="Students" q={query.q} illegal={illegal} className="mb-4" />
 			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="students">
-				<DataTable
-					caption="Students with their professionals and profiles"
-					hideCaption
-					rows={rows}
-					columns={[
-						{
-							header: 'Student',
-							rowHeader: true,
-							cell: (row) => (
-								<>
-									<span className="font-medium">{row.name}</span>
-									<span className="block text-sm text-slate-700">
-										<span className="font-mono">{row.upn}</span> · {row.yearGroup}
-									</span>
-								</>
-							),
-						},
-						{
-							header: 'Professionals',
-							cell: (row) => (
-								<>
-									<p>Key: {row.keyProfessional ?? 'none'}</p>
-									<p className="text-sm text-slate-700">
-										Connected: {row.connectedProfessionals.length ? row.connectedProfessionals.join(', ') : 'none'}
-									</p>
-								</>
-							),
-						},
-						{ header: 'Profiles', cell: (row) => <ProfileList profiles={row.profiles} student={row.name} /> },
-						{
-							header: 'Actions',
-							cell: (row) => (
-								<div className="flex flex-wrap gap-2">
-									<RowModalButton modal="student-professionals" id={row.id} of={`of ${row.name}`}>
-										Professionals
-									</RowModalButton>
-									<RowModalButton modal="add-profile" id={row.id} of={`for ${row.name}`} variant="primary">
-										Add profile
-									</RowModalButton>
-								</div>
-							),
-						},
-					]}
-				/>
+				<ManagedStudentsTable rows={rows} />
 			</ListPanel>
 
 			{student ? (
