@@ -1,49 +1,21 @@
-import { Link } from 'react-router'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { DataTable, type DataColumn } from '#app/components/ui/DataTable.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { FeedbackStatus } from '#app/models/enums.ts'
 import { FeedbackStatusBadge } from './FeedbackStatusBadge.tsx'
+import { studentColumn } from './student-column.tsx'
+
+type AssignedRow = { id: string; studentName: string; questionnaire: string; round: number; opensOn: string; dueOn: string; status: FeedbackStatus }
+
+const assignedColumns = (area: string): DataColumn<AssignedRow>[] => [
+	studentColumn((row) => `${area}/questionnaires/${row.id}/domains`),
+	{ header: 'Questionnaire', cell: (row) => row.questionnaire },
+	{ header: 'Round', cell: (row) => `Round ${row.round}` },
+	{ header: 'Opened', cell: (row) => formatDate(row.opensOn) },
+	{ header: 'Due', cell: (row) => (row.status === 'complete' ? '—' : formatDate(row.dueOn)) },
+	{ header: 'Status', cell: (row) => <FeedbackStatusBadge status={row.status} /> },
+]
 
 /** Rounds to answer: also the home's first tab. */
-export function AssignedTable({
-	rows,
-	area,
-	caption,
-}: {
-	rows: { id: string; studentName: string; questionnaire: string; round: number; opensOn: string; dueOn: string; status: FeedbackStatus }[]
-	area: string
-	caption: string
-}) {
-	return (
-		<Table caption={caption} hideCaption>
-			<TableHeader>
-				<tr>
-					<Column>Student</Column>
-					<Column>Questionnaire</Column>
-					<Column>Round</Column>
-					<Column>Opened</Column>
-					<Column>Due</Column>
-					<Column>Status</Column>
-				</tr>
-			</TableHeader>
-			<TableBody>
-				{rows.map((row) => (
-					<Row key={row.id}>
-						<RowHeader>
-							<Link to={`${area}/questionnaires/${row.id}/domains`} className="font-medium text-brand underline underline-offset-2">
-								{row.studentName}
-							</Link>
-						</RowHeader>
-						<Cell>{row.questionnaire}</Cell>
-						<Cell>Round {row.round}</Cell>
-						<Cell>{formatDate(row.opensOn)}</Cell>
-						<Cell>{row.status === 'complete' ? '—' : formatDate(row.dueOn)}</Cell>
-						<Cell>
-							<FeedbackStatusBadge status={row.status} />
-						</Cell>
-					</Row>
-				))}
-			</TableBody>
-		</Table>
-	)
+export function AssignedTable({ rows, area, caption }: { rows: AssignedRow[]; area: string; caption: string }) {
+	return <DataTable caption={caption} hideCaption rows={rows} columns={assignedColumns(area)} />
 }

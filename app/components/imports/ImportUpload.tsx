@@ -4,7 +4,7 @@ import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Figures } from '#app/components/shell/Overview.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
 import { IMPORT_STATUS_BADGES } from './ImportStatus.tsx'
@@ -108,24 +108,16 @@ function SampleTable({ caption, rows }: { caption: string; rows: Sample[] }) {
 	if (rows.length === 0) return null
 	return (
 		<div className="rounded-lg border border-slate-200 bg-white p-4">
-			<Table caption={caption}>
-				<TableHeader>
-					<tr>
-						<Column numeric>Row</Column>
-						<Column>Name</Column>
-						<Column>Key</Column>
-					</tr>
-				</TableHeader>
-				<TableBody>
-					{rows.map((row) => (
-						<Row key={row.row}>
-							<Cell numeric>{row.row}</Cell>
-							<Cell>{row.name}</Cell>
-							<Cell className="font-mono">{row.key}</Cell>
-						</Row>
-					))}
-				</TableBody>
-			</Table>
+			<DataTable
+				caption={caption}
+				rows={rows}
+				rowKey={(row) => row.row}
+				columns={[
+					{ header: 'Row', numeric: true, cell: (row) => row.row },
+					{ header: 'Name', cell: (row) => row.name },
+					{ header: 'Key', className: 'font-mono', cell: (row) => row.key },
+				]}
+			/>
 		</div>
 	)
 }
@@ -135,30 +127,16 @@ export function RecentImports({ imports, hrefOf }: { imports: { id: string; file
 	if (imports.length === 0) return null
 	return (
 		<div className="mt-8 max-w-3xl rounded-lg border border-slate-200 bg-white p-4">
-			<Table caption="Recent imports">
-				<TableHeader>
-					<tr>
-						<Column>File</Column>
-						<Column>Started</Column>
-						<Column numeric>Rows</Column>
-						<Column>Status</Column>
-					</tr>
-				</TableHeader>
-				<TableBody>
-					{imports.map((job) => (
-						<Row key={job.id}>
-							<Cell>
-								<Link to={hrefOf(job.id)}>{job.fileName}</Link>
-							</Cell>
-							<Cell>{formatDateTime(job.createdAt)}</Cell>
-							<Cell numeric>{job.total}</Cell>
-							<Cell>
-								<Badge variant={IMPORT_STATUS_BADGES[job.status].variant}>{IMPORT_STATUS_BADGES[job.status].label}</Badge>
-							</Cell>
-						</Row>
-					))}
-				</TableBody>
-			</Table>
+			<DataTable
+				caption="Recent imports"
+				rows={imports}
+				columns={[
+					{ header: 'File', cell: (job) => <Link to={hrefOf(job.id)}>{job.fileName}</Link> },
+					{ header: 'Started', cell: (job) => formatDateTime(job.createdAt) },
+					{ header: 'Rows', numeric: true, cell: (job) => job.total },
+					{ header: 'Status', cell: (job) => <Badge variant={IMPORT_STATUS_BADGES[job.status].variant}>{IMPORT_STATUS_BADGES[job.status].label}</Badge> },
+				]}
+			/>
 		</div>
 	)
 }

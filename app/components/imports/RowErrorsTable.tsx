@@ -1,4 +1,4 @@
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
 
 type RowError = { row: number; column: string | null; message: string }
 
@@ -6,24 +6,16 @@ type RowError = { row: number; column: string | null; message: string }
 export function RowErrorsTable({ caption, errors }: { caption: string; errors: RowError[] }) {
 	return (
 		<div className="rounded-lg border border-slate-200 bg-white p-4">
-			<Table caption={caption}>
-				<TableHeader>
-					<tr>
-						<Column numeric>Row</Column>
-						<Column>Column</Column>
-						<Column>Problem</Column>
-					</tr>
-				</TableHeader>
-				<TableBody>
-					{errors.map((error, index) => (
-						<Row key={`${error.row}-${error.column}-${index}`}>
-							<Cell numeric>{error.row}</Cell>
-							<Cell>{error.column ?? '—'}</Cell>
-							<Cell>{error.message}</Cell>
-						</Row>
-					))}
-				</TableBody>
-			</Table>
+			<DataTable
+				caption={caption}
+				rows={errors}
+				rowKey={(error, index) => `${error.row}-${error.column}-${index}`}
+				columns={[
+					{ header: 'Row', numeric: true, cell: (error) => error.row },
+					{ header: 'Column', cell: (error) => error.column ?? '—' },
+					{ header: 'Problem', cell: (error) => error.message },
+				]}
+			/>
 		</div>
 	)
 }

@@ -100,3 +100,28 @@ export function ModalButton({
 	const location = useLocation()
 	return <ButtonLink {...props} to={modalWith(location, modal, params)} preventScrollReset />
 }
+
+/**
+ * A row's small ModalButton for its record `id`: the visible label ("Edit"), then, for a screen reader, whose it is
+ * (`of`: "Ann Smith", or "of Ann Smith").
+ */
+export function RowModalButton({
+	modal,
+	id,
+	of,
+	variant = 'secondary',
+	children,
+}: {
+	modal: string
+	id: string
+	of: ReactNode
+	variant?: ButtonLinkProps['variant']
+	children: ReactNode
+}) {
+	return (
+		<ModalButton modal={modal} params={{ id }} variant={variant} size="sm">
+			{children}
+			<span className="sr-only"> {of}</span>
+		</ModalButton>
+	)
+}

@@ -4,8 +4,7 @@ import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { AppError } from '#app/lib/errors.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
@@ -16,7 +15,7 @@ import { getStudentDetails, listProfessionalOptions, setStudentProfessionals } f
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/manage-students.ts'
 import { ProfessionalsForm, ProfessionalsSchema, ProfileForm } from './+parts/ManageForms.tsx'
-import { ProfileList } from './+parts/ProfileList.tsx'
+import { ManagedStudentsTable } from './+parts/ManagedStudentsTable.tsx'
 import { ProfileSchema } from './+parts/profile-schema.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -88,47 +87,7 @@ export default function ManageStudents({ loaderData, actionData }: Route.Compone
 			</PageHeader>
 			<ListSearch id="manage-search" label="Search by name or UPN" name="Students" q={query.q} illegal={illegal} className="mb-4" />
 			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="students">
-				<Table caption="Students with their professionals and profiles" hideCaption>
-					<TableHeader>
-						<tr>
-							<Column>Student</Column>
-							<Column>Professionals</Column>
-							<Column>Profiles</Column>
-							<Column>Actions</Column>
-						</tr>
-					</TableHeader>
-					<TableBody>
-						{rows.map((row) => (
-							<Row key={row.id}>
-								<RowHeader>
-									<span className="font-medium">{row.name}</span>
-									<span className="block text-sm text-slate-700">
-										<span className="font-mono">{row.upn}</span> · {row.yearGroup}
-									</span>
-								</RowHeader>
-								<Cell>
-									<p>Key: {row.keyProfessional ?? 'none'}</p>
-									<p className="text-sm text-slate-700">
-										Connected: {row.connectedProfessionals.length ? row.connectedProfessionals.join(', ') : 'none'}
-									</p>
-								</Cell>
-								<Cell>
-									<ProfileList profiles={row.profiles} student={row.name} />
-								</Cell>
-								<Cell>
-									<div className="flex flex-wrap gap-2">
-										<ModalButton modal="student-professionals" params={{ id: row.id }} variant="secondary" size="sm">
-											Professionals<span className="sr-only"> of {row.name}</span>
-										</ModalButton>
-										<ModalButton modal="add-profile" params={{ id: row.id }} size="sm">
-											Add profile<span className="sr-only"> for {row.name}</span>
-										</ModalButton>
-									</div>
-								</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+				<ManagedStudentsTable rows={rows} />
 			</ListPanel>
 
 			{student ? (

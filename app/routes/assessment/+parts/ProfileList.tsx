@@ -1,18 +1,9 @@
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ModalButton } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import type { ProfileKind } from '#app/models/enums.ts'
+import type { ManagedProfile } from '#app/services/profiles.server.ts'
 
-type Profile = {
-	id: string
-	questionnaire: string
-	kind: ProfileKind
-	intervalWeeks: number | null
-	startDate: string
-	endDate: string | null
-	status: 'active' | 'closed'
-	rounds: number
-}
+type Profile = Omit<ManagedProfile, 'respondents'>
 
 /** A student's profiles on the manage-students list, each active one with its Close link (a confirm modal). */
 export function ProfileList({ profiles, student }: { profiles: Profile[]; student: string }) {

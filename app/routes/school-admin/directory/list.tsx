@@ -5,8 +5,9 @@ import { StaffSearch } from '#app/components/directory/StaffSearch.tsx'
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
-import { ModalButton } from '#app/components/ui/UrlModal.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { type SortState } from '#app/components/ui/Table.tsx'
+import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
 import { openModals } from '#app/lib/modals.ts'
 import { pageRange } from '#app/lib/pagination.ts'
 import { FORMER_STAFF_MEMBER } from '#app/lib/respondents.ts'
@@ -122,55 +123,50 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 				</div>
 			</div>
 			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No data'} illegal={illegal} page={{ ...query, total }} noun="staff">
-				<Table caption={`Staff, ${first}–${last} of ${total}`} hideCaption>
-					<TableHeader>
-						<tr>
-							<Column sortKey="name" sortState={sortState}>Name</Column>
-							<Column sortKey="email" sortState={sortState}>Email</Column>
-							<Column sortKey="role" sortState={sortState}>Role</Column>
-							<Column sortKey="jobTitle" sortState={sortState}>Job title</Column>
-							<Column sortKey="access" sortState={sortState}>Access</Column>
-							<Column>
-								<span className="sr-only">Actions</span>
-							</Column>
-						</tr>
-					</TableHeader>
-					<TableBody>
-						{rows.map((row) => (
-							<Row key={row.id}>
-								<RowHeader>
+				<DataTable
+					caption={`Staff, ${first}–${last} of ${total}`}
+					hideCaption
+					sortState={sortState}
+					rows={rows}
+					columns={[
+						{
+							header: 'Name',
+							sortKey: 'name',
+							rowHeader: true,
+							cell: (row) => (
+								<>
 									{row.name}
 									{row.id === me ? <span className="ml-1 text-slate-700">(you)</span> : null}
-								</RowHeader>
-								<Cell>{row.email}</Cell>
-								<Cell>{ROLE_LABELS[row.role]}</Cell>
-								<Cell>{row.jobTitle ?? '—'}</Cell>
-								<Cell>
-									<AccessBadge access={row.access} />
-								</Cell>
-								<Cell>
-									{row.id === me ? null : (
-										<div className="flex flex-wrap justify-end gap-2">
-											<ModalButton modal="set-role" params={{ id: row.id }} variant="secondary" size="sm">
-												Set role<span className="sr-only"> of {row.name}</span>
-											</ModalButton>
-											<ModalButton modal="access" params={{ id: row.id }} variant="secondary" size="sm">
-												{row.access === 'none' ? 'Give access' : row.access === 'invited' ? 'Resend' : 'Access'}
-												<span className="sr-only"> for {row.name}</span>
-											</ModalButton>
-											<ModalButton modal="delete-person" params={{ id: row.id }} variant="danger" size="sm">
-												Delete<span className="sr-only"> {row.name}</span>
-											</ModalButton>
-										</div>
-									)}
-								</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+								</>
+							),
+						},
+						{ header: 'Email', sortKey: 'email', cell: (row) => row.email },
+						{ header: 'Role', sortKey: 'role', cell: (row) => ROLE_LABELS[row.role] },
+						{ header: 'Job title', sortKey: 'jobTitle', cell: (row) => row.jobTitle ?? '—' },
+						{ header: 'Access', sortKey: 'access', cell: (row) => <AccessBadge access={row.access} /> },
+						{ header: <span className="sr-only">Actions</span>, cell: (row) => (row.id === me ? null : <PersonActions person={row} />) },
+					]}
+				/>
 			</ListPanel>
 			{member ? <MemberModals member={member} /> : null}
 		</>
+	)
+}
+
+/** A person's Set role, Access and Delete buttons (not on the admin's own row). */
+function PersonActions({ person }: { person: { id: string; name: string; access: string } }) {
+	return (
+		<div className="flex flex-wrap justify-end gap-2">
+			<RowModalButton modal="set-role" id={person.id} of={`of ${person.name}`}>
+				Set role
+			</RowModalButton>
+			<RowModalButton modal="access" id={person.id} of={`for ${person.name}`}>
+				{person.access === 'none' ? 'Give access' : person.access === 'invited' ? 'Resend' : 'Access'}
+			</RowModalButton>
+			<RowModalButton modal="delete-person" id={person.id} of={person.name} variant="danger">
+				Delete
+			</RowModalButton>
+		</div>
 	)
 }
 

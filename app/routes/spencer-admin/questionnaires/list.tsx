@@ -5,8 +5,8 @@ import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { plural } from '#app/components/questionnaires/plural.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen, withoutModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import {
@@ -21,7 +21,8 @@ import {
 import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/list.ts'
-import { QuestionnaireForm, resultFor } from './+parts/forms.tsx'
+import { CatalogueSection, CreateEditModals } from './+parts/Catalogue.tsx'
+import { QuestionnaireForm, type QuestionnaireValues } from './+parts/forms.tsx'
 import { pageAfter, postedId, refused } from './+parts/respond.server.ts'
 import { QuestionnaireSchema } from './+parts/schemas.ts'
 
@@ -84,97 +85,37 @@ export default function QuestionnaireList({ loaderData, actionData }: Route.Comp
 	const here = withoutModals(location, ['id'])
 	const deleting = questionnaires.find((questionnaire) => questionnaire.id === new URLSearchParams(location.search).get('id'))
 	return (
-		<section aria-labelledby="questionnaires-heading" className="flex flex-col gap-4">
-			<div className="flex flex-wrap items-center justify-between gap-4">
-				<h2 id="questionnaires-heading" className="text-lg font-semibold text-slate-900">
-					All questionnaires
-				</h2>
-				<ModalButton modal="create-questionnaire">
-					Create questionnaire
-				</ModalButton>
-			</div>
+		<CatalogueSection id="questionnaires" title="All questionnaires" create={{ modal: 'create-questionnaire', label: 'Create questionnaire' }}>
 			{questionnaires.length === 0 ? (
 				<p className="text-slate-700">No questionnaires yet. Create one to start.</p>
 			) : (
-				<Table caption="Questionnaires" hideCaption className="rounded-lg bg-white">
-					<TableHeader>
-						<tr>
-							<Column>Title</Column>
-							<Column>Status</Column>
-							<Column numeric>Domains</Column>
-							<Column numeric>Questions</Column>
-							<Column numeric>Connected profiles</Column>
-							<Column>Actions</Column>
-						</tr>
-					</TableHeader>
-					<TableBody>
-						{questionnaires.map((questionnaire) => (
-							<Row key={questionnaire.id}>
-								<RowHeader>
-									<Link to={`/spencer-admin/questionnaires/${questionnaire.id}`}>{questionnaire.title}</Link>
-								</RowHeader>
-								<Cell>
-									<StatusBadge status={questionnaire.status} />
-								</Cell>
-								<Cell numeric>{questionnaire.domains}</Cell>
-								<Cell numeric>{questionnaire.questions}</Cell>
-								<Cell numeric>{questionnaire.profiles}</Cell>
-								<Cell>
-									<div className="flex flex-wrap items-center gap-2">
-										<ModalButton
-											modal="edit-questionnaire"
-											params={{ id: questionnaire.id }}
-											variant="secondary"
-											size="sm"
-										>
-											Edit<span className="sr-only"> {questionnaire.title}</span>
-										</ModalButton>
-										<ButtonLink to={`/spencer-admin/questionnaires/${questionnaire.id}/preview`} variant="secondary" size="sm">
-											Preview<span className="sr-only"> {questionnaire.title}</span>
-										</ButtonLink>
-										<Form method="post" action={here}>
-											<input type="hidden" name="id" value={questionnaire.id} />
-											{questionnaire.status === 'published' ? (
-												<SubmitButton intent="archive" variant="secondary" size="sm">
-													Archive<span className="sr-only"> {questionnaire.title}</span>
-												</SubmitButton>
-											) : (
-												<SubmitButton intent="publish" variant="secondary" size="sm">
-													Publish<span className="sr-only"> {questionnaire.title}</span>
-												</SubmitButton>
-											)}
-										</Form>
-										<ModalButton
-											modal="delete-questionnaire"
-											params={{ id: questionnaire.id }}
-											variant="danger"
-											size="sm"
-										>
-											Delete<span className="sr-only"> {questionnaire.title}</span>
-										</ModalButton>
-									</div>
-								</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+				<DataTable
+					caption="Questionnaires"
+					hideCaption
+					className="rounded-lg bg-white"
+					rows={questionnaires}
+					columns={[
+						{
+							header: 'Title',
+							rowHeader: true,
+							cell: (questionnaire) => <Link to={`/spencer-admin/questionnaires/${questionnaire.id}`}>{questionnaire.title}</Link>,
+						},
+						{ header: 'Status', cell: (questionnaire) => <StatusBadge status={questionnaire.status} /> },
+						{ header: 'Domains', numeric: true, cell: (questionnaire) => questionnaire.domains },
+						{ header: 'Questions', numeric: true, cell: (questionnaire) => questionnaire.questions },
+						{ header: 'Connected profiles', numeric: true, cell: (questionnaire) => questionnaire.profiles },
+						{ header: 'Actions', cell: (questionnaire) => <QuestionnaireActions questionnaire={questionnaire} here={here} /> },
+					]}
+				/>
 			)}
 
-			<UrlModal name="create-questionnaire" title="Create questionnaire">
-				<QuestionnaireForm intent="create" submitLabel="Create questionnaire" lastResult={resultFor(actionData, 'create')} />
-			</UrlModal>
-			{editing ? (
-				<UrlModal name="edit-questionnaire" title="Edit questionnaire">
-					<QuestionnaireForm
-						key={editing.id}
-						intent="edit"
-						submitLabel="Save questionnaire"
-						hidden={{ id: editing.id }}
-						defaultValue={{ title: editing.title, description: editing.description }}
-						lastResult={resultFor(actionData, 'edit')}
-					/>
-				</UrlModal>
-			) : null}
+			<CreateEditModals<QuestionnaireValues>
+				noun="questionnaire"
+				intents={{ create: 'create', edit: 'edit' }}
+				editing={editing && { id: editing.id, values: { title: editing.title, description: editing.description } }}
+				actionData={actionData}
+				renderForm={(props) => <QuestionnaireForm {...props} />}
+			/>
 			{deleting ? (
 				<ConfirmModal
 					name="delete-questionnaire"
@@ -189,7 +130,31 @@ export default function QuestionnaireList({ loaderData, actionData }: Route.Comp
 					</p>
 				</ConfirmModal>
 			) : null}
-		</section>
+		</CatalogueSection>
+	)
+}
+
+/** A questionnaire's Edit, Preview, Publish or Archive, and Delete. */
+function QuestionnaireActions({ questionnaire, here }: { questionnaire: { id: string; title: string; status: string }; here: string }) {
+	return (
+		<div className="flex flex-wrap items-center gap-2">
+			<RowModalButton modal="edit-questionnaire" id={questionnaire.id} of={questionnaire.title}>
+				Edit
+			</RowModalButton>
+			<ButtonLink to={`/spencer-admin/questionnaires/${questionnaire.id}/preview`} variant="secondary" size="sm">
+				Preview<span className="sr-only"> {questionnaire.title}</span>
+			</ButtonLink>
+			<Form method="post" action={here}>
+				<input type="hidden" name="id" value={questionnaire.id} />
+				<SubmitButton intent={questionnaire.status === 'published' ? 'archive' : 'publish'} variant="secondary" size="sm">
+					{questionnaire.status === 'published' ? 'Archive' : 'Publish'}
+					<span className="sr-only"> {questionnaire.title}</span>
+				</SubmitButton>
+			</Form>
+			<RowModalButton modal="delete-questionnaire" id={questionnaire.id} of={questionnaire.title} variant="danger">
+				Delete
+			</RowModalButton>
+		</div>
 	)
 }
 

@@ -6,7 +6,7 @@ import { SEVERITY_LABELS, SeverityBadge } from '#app/components/questionnaires/S
 import { Button } from '#app/components/ui/Button.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
@@ -22,7 +22,8 @@ import { recordId } from '#app/services/tenancy.server.ts'
 import { FieldProblem, themeOptions } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/recommendations.ts'
-import { RecommendationForm, resultFor } from './+parts/forms.tsx'
+import { CatalogueSection, CreateEditModals } from './+parts/Catalogue.tsx'
+import { RecommendationForm, type RecommendationValues } from './+parts/forms.tsx'
 import { pageAfter, postedId } from './+parts/respond.server.ts'
 import { RecommendationSchema } from './+parts/schemas.ts'
 
@@ -73,19 +74,12 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 	const { recommendations, themes, filter, illegal, editing } = loaderData
 	const filtered = Boolean(filter.themeId || filter.severity)
 	return (
-		<section aria-labelledby="recommendations-heading" className="flex flex-col gap-4">
-			<div className="flex flex-wrap items-center justify-between gap-4">
-				<div>
-					<h2 id="recommendations-heading" className="text-lg font-semibold text-slate-900">
-						Recommendations
-					</h2>
-					<p className="text-sm text-slate-700">Strategies suggested when a student’s theme scores at or above their severity.</p>
-				</div>
-				<ModalButton modal="create-recommendation">
-					Create recommendation
-				</ModalButton>
-			</div>
-
+		<CatalogueSection
+			id="recommendations"
+			title="Recommendations"
+			intro="Strategies suggested when a student’s theme scores at or above their severity."
+			create={{ modal: 'create-recommendation', label: 'Create recommendation' }}
+		>
 			<Form method="get" role="search" aria-label="Filter recommendations" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
 				<Select
 					name="theme"
@@ -133,14 +127,9 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 										<SeverityBadge severity={recommendation.severity} />
 									</p>
 								</div>
-								<ModalButton
-									modal="edit-recommendation"
-									params={{ id: recommendation.id }}
-									variant="secondary"
-									size="sm"
-								>
-									Edit<span className="sr-only"> {recommendation.title}</span>
-								</ModalButton>
+								<RowModalButton modal="edit-recommendation" id={recommendation.id} of={recommendation.title}>
+									Edit
+								</RowModalButton>
 							</div>
 							<RichText text={recommendation.description} className="mt-3 text-sm text-slate-800" />
 						</article>
@@ -148,29 +137,15 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 				))}
 			</ul>
 
-			<UrlModal name="create-recommendation" title="Create recommendation" size="lg">
-				<RecommendationForm
-					intent="create-recommendation"
-					submitLabel="Create recommendation"
-					themes={themes}
-					defaultValue={{ title: '', description: '', themeId: filter.themeId ?? '', severity: filter.severity ?? '' }}
-					lastResult={resultFor(actionData, 'create-recommendation')}
-				/>
-			</UrlModal>
-			{editing ? (
-				<UrlModal name="edit-recommendation" title="Edit recommendation" size="lg">
-					<RecommendationForm
-						key={editing.id}
-						intent="edit-recommendation"
-						submitLabel="Save recommendation"
-						themes={themes}
-						hidden={{ id: editing.id }}
-						defaultValue={editing}
-						lastResult={resultFor(actionData, 'edit-recommendation')}
-					/>
-				</UrlModal>
-			) : null}
-		</section>
+			<CreateEditModals<RecommendationValues>
+				noun="recommendation"
+				size="lg"
+				creating={{ title: '', description: '', themeId: filter.themeId ?? '', severity: filter.severity ?? '' }}
+				editing={editing && { id: editing.id, values: editing }}
+				actionData={actionData}
+				renderForm={(props) => <RecommendationForm themes={themes} {...props} />}
+			/>
+		</CatalogueSection>
 	)
 }
 

@@ -2,15 +2,16 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { plural } from '#app/components/questionnaires/plural.ts'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { recordId } from '#app/services/tenancy.server.ts'
 import { createTheme, deleteTheme, FieldProblem, getTheme, listThemes, updateTheme } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/theme-list.ts'
-import { resultFor, ThemeForm } from './+parts/forms.tsx'
+import { CatalogueSection, CreateEditModals } from './+parts/Catalogue.tsx'
+import { ThemeForm, type ThemeValues } from './+parts/forms.tsx'
 import { pageAfter, postedId, refused } from './+parts/respond.server.ts'
 import { ThemeSchema } from './+parts/schemas.ts'
 
@@ -61,69 +62,48 @@ export default function ThemeList({ loaderData, actionData }: Route.ComponentPro
 	const location = useLocation()
 	const deleting = themes.find((theme) => theme.id === new URLSearchParams(location.search).get('id'))
 	return (
-		<section aria-labelledby="themes-heading" className="flex flex-col gap-4">
-			<div className="flex flex-wrap items-center justify-between gap-4">
-				<div>
-					<h2 id="themes-heading" className="text-lg font-semibold text-slate-900">
-						Themes
-					</h2>
-					<p className="text-sm text-slate-700">Questions count towards a theme; recommendations are suggested by theme.</p>
-				</div>
-				<ModalButton modal="create-theme">
-					Create theme
-				</ModalButton>
-			</div>
+		<CatalogueSection
+			id="themes"
+			title="Themes"
+			intro="Questions count towards a theme; recommendations are suggested by theme."
+			create={{ modal: 'create-theme', label: 'Create theme' }}
+		>
 			{themes.length === 0 ? (
 				<p className="text-slate-700">No themes yet.</p>
 			) : (
-				<Table caption="Themes" hideCaption className="rounded-lg bg-white">
-					<TableHeader>
-						<tr>
-							<Column>Name</Column>
-							<Column>Description</Column>
-							<Column numeric>Questions</Column>
-							<Column numeric>Recommendations</Column>
-							<Column>Actions</Column>
-						</tr>
-					</TableHeader>
-					<TableBody>
-						{themes.map((theme) => (
-							<Row key={theme.id}>
-								<RowHeader>{theme.name}</RowHeader>
-								<Cell className="max-w-md text-slate-700">{theme.description}</Cell>
-								<Cell numeric>{theme.questions}</Cell>
-								<Cell numeric>{theme.recommendations}</Cell>
-								<Cell>
-									<div className="flex flex-wrap gap-2">
-										<ModalButton modal="edit-theme" params={{ id: theme.id }} variant="secondary" size="sm">
-											Edit<span className="sr-only"> {theme.name}</span>
-										</ModalButton>
-										<ModalButton modal="delete-theme" params={{ id: theme.id }} variant="danger" size="sm">
-											Delete<span className="sr-only"> {theme.name}</span>
-										</ModalButton>
-									</div>
-								</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+				<DataTable
+					caption="Themes"
+					hideCaption
+					className="rounded-lg bg-white"
+					rows={themes}
+					columns={[
+						{ header: 'Name', rowHeader: true, cell: (theme) => theme.name },
+						{ header: 'Description', className: 'max-w-md text-slate-700', cell: (theme) => theme.description },
+						{ header: 'Questions', numeric: true, cell: (theme) => theme.questions },
+						{ header: 'Recommendations', numeric: true, cell: (theme) => theme.recommendations },
+						{
+							header: 'Actions',
+							cell: (theme) => (
+								<div className="flex flex-wrap gap-2">
+									<RowModalButton modal="edit-theme" id={theme.id} of={theme.name}>
+										Edit
+									</RowModalButton>
+									<RowModalButton modal="delete-theme" id={theme.id} of={theme.name} variant="danger">
+										Delete
+									</RowModalButton>
+								</div>
+							),
+						},
+					]}
+				/>
 			)}
 
-			<UrlModal name="create-theme" title="Create theme">
-				<ThemeForm intent="create-theme" submitLabel="Create theme" lastResult={resultFor(actionData, 'create-theme')} />
-			</UrlModal>
-			{editing ? (
-				<UrlModal name="edit-theme" title="Edit theme">
-					<ThemeForm
-						key={editing.id}
-						intent="edit-theme"
-						submitLabel="Save theme"
-						hidden={{ id: editing.id }}
-						defaultValue={{ name: editing.name, description: editing.description }}
-						lastResult={resultFor(actionData, 'edit-theme')}
-					/>
-				</UrlModal>
-			) : null}
+			<CreateEditModals<ThemeValues>
+				noun="theme"
+				editing={editing && { id: editing.id, values: { name: editing.name, description: editing.description } }}
+				actionData={actionData}
+				renderForm={(props) => <ThemeForm {...props} />}
+			/>
 			{deleting ? (
 				<ConfirmModal name="delete-theme" title="Delete theme" intent="delete-theme" fields={{ id: deleting.id }} confirmLabel="Delete theme">
 					<p>
@@ -134,7 +114,7 @@ export default function ThemeList({ loaderData, actionData }: Route.ComponentPro
 					</p>
 				</ConfirmModal>
 			) : null}
-		</section>
+		</CatalogueSection>
 	)
 }
 

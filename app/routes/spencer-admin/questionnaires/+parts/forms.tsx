@@ -29,7 +29,7 @@ export function resultFor(actionData: ActionResult | undefined, intent: string) 
 	return actionData?.intent === intent ? (actionData.result ?? undefined) : undefined
 }
 
-type FormProps<Values> = {
+export type FormProps<Values> = {
 	intent: string
 	submitLabel: string
 	/** Hidden inputs the action needs (the record's id…). */
@@ -74,7 +74,7 @@ function BuilderForm<Values extends Record<string, unknown>>({
 	)
 }
 
-type QuestionnaireValues = { title: string; description?: string }
+export type QuestionnaireValues = { title: string; description?: string }
 
 export function QuestionnaireForm(props: FormProps<QuestionnaireValues>) {
 	const [form, fields] = useBuilderForm<QuestionnaireValues>(QuestionnaireSchema, props)
@@ -86,7 +86,7 @@ export function QuestionnaireForm(props: FormProps<QuestionnaireValues>) {
 	)
 }
 
-type DomainValues = { name: string; description?: string }
+export type DomainValues = { name: string; description?: string }
 
 /** The name-and-description form of a domain (and of a theme). */
 export function DomainForm(props: FormProps<DomainValues>) {
@@ -151,8 +151,9 @@ export function QuestionForm({
 
 /** A theme has the same form as a domain: a name and a description. */
 export const ThemeForm = DomainForm
+export type ThemeValues = DomainValues
 
-type RecommendationValues = { title: string; description: string; themeId: string; severity: string }
+export type RecommendationValues = { title: string; description: string; themeId: string; severity: string }
 
 export function RecommendationForm({ themes, ...props }: FormProps<RecommendationValues> & { themes: Choice[] }) {
 	const [form, fields] = useBuilderForm<RecommendationValues>(RecommendationSchema, props)

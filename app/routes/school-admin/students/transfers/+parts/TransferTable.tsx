@@ -2,7 +2,8 @@ import { type ReactNode } from 'react'
 import { ListPanel } from '#app/components/lists/ListPanel.tsx'
 import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader, type SortState } from '#app/components/ui/Table.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { type SortState } from '#app/components/ui/Table.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { IllegalInput, ListQuery } from '#app/lib/pagination.ts'
 import { TRANSFER_STATUS_LABELS, type TransferStatus } from '#app/models/enums.ts'
@@ -37,41 +38,50 @@ export function TransferTable({
 		<>
 			<ListSearch id="transfer-search" label="Search by student, UPN or school" name={caption} q={query.q} sort={query} width="w-72" className="mb-4" illegal={illegal} />
 			<ListPanel empty={rows.length === 0} emptyMessage={query.q ? 'No matching data' : 'No requests yet'} illegal={illegal} page={{ ...query, total }} noun="requests">
-				<Table caption={caption} hideCaption>
-					<TableHeader>
-						<tr>
-							<Column sortKey="student" sortState={sortState}>Student</Column>
-							<Column>{schoolColumn}</Column>
-							<Column>Note</Column>
-							<Column sortKey="created" sortState={sortState}>Sent</Column>
-							<Column sortKey="status" sortState={sortState}>Status</Column>
-							<Column>Actions</Column>
-						</tr>
-					</TableHeader>
-					<TableBody>
-						{rows.map((row) => (
-							<Row key={row.id}>
-								<RowHeader>
+				<DataTable
+					caption={caption}
+					hideCaption
+					sortState={sortState}
+					rows={rows}
+					columns={[
+						{
+							header: 'Student',
+							sortKey: 'student',
+							rowHeader: true,
+							cell: (row) => (
+								<>
 									<span className="font-medium">{row.student}</span>
 									<span className="block font-mono text-sm text-slate-700">{row.upn}</span>
 									<span className="block text-sm text-slate-700">{row.yearGroup}</span>
-								</RowHeader>
-								<Cell>{row.school}</Cell>
-								<Cell className="max-w-xs text-sm text-slate-800">
+								</>
+							),
+						},
+						{ header: schoolColumn, cell: (row) => row.school },
+						{
+							header: 'Note',
+							className: 'max-w-xs text-sm text-slate-800',
+							cell: (row) => (
+								<>
 									{row.note ?? '—'}
 									{row.requestedBy ? <span className="block text-slate-700">Sent by {row.requestedBy}</span> : null}
-								</Cell>
-								<Cell>{formatDate(row.createdAt)}</Cell>
-								<Cell>
+								</>
+							),
+						},
+						{ header: 'Sent', sortKey: 'created', cell: (row) => formatDate(row.createdAt) },
+						{
+							header: 'Status',
+							sortKey: 'status',
+							cell: (row) => (
+								<>
 									<TransferStatusBadge status={row.status} />
 									{row.decidedAt ? <span className="block text-sm text-slate-700">{formatDate(row.decidedAt)}</span> : null}
 									{row.reason ? <span className="block max-w-xs text-sm text-slate-800">Reason: {row.reason}</span> : null}
-								</Cell>
-								<Cell>{row.status === 'created' ? actions(row) : null}</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+								</>
+							),
+						},
+						{ header: 'Actions', cell: (row) => (row.status === 'created' ? actions(row) : null) },
+					]}
+				/>
 			</ListPanel>
 		</>
 	)
