@@ -3,7 +3,7 @@ import type { Em } from '#app/context.ts'
 import type * as models from '#app/models/index.ts'
 
 /**
- * Typed SQL (docs/architecture.md, "Queries"): a Kysely query builder on the request's own EntityManager, so it runs on
+ * Typed SQL (docs/architecture.md#queries): a Kysely query builder on the request's own EntityManager, so it runs on
  * the same connection and inside the same transaction as the ORM's work (`em.transactional`). Its tables and columns
  * are the database's own names (`student_group`, `school_id`), inferred from the entity definitions in app/models, so a
  * renamed column fails the typecheck instead of a query at run time.

@@ -4,8 +4,9 @@ import { describe, expect, test } from 'vitest'
 
 /*
  * The docs stand alone (issue 15): code, tests and scripts point to the repository's own docs
- * (docs/architecture.md, docs/decisions/, docs/glossary.md), never to a file outside it, and the
- * links of docs/architecture.md lead to files that exist.
+ * (docs/architecture.md, docs/decisions/, docs/glossary.md), never to a file outside it, the
+ * links of docs/architecture.md lead to files that exist, and every decision says when it was taken
+ * and whether it still holds.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -30,7 +31,9 @@ const rootFiles = () =>
 const OUTSIDE = new RegExp(['DESIGN', 'STYLE'].map((name) => `\\b${name}\\.md`).join('|') + '|\\.\\./shared\\b')
 
 describe('no file names a document outside the repository', () => {
-	const scanned = [...['app', 'server', 'scripts', 'tests'].flatMap(files), ...rootFiles()].filter((file) => file !== SELF)
+	const scanned = [...['app', 'server', 'scripts', 'tests', 'migrations'].flatMap(files), ...rootFiles(), path.join('.ci', 'run')].filter(
+		(file) => file !== SELF,
+	)
 
 	test('the scan covers the code, the tests and the scripts', () => {
 		expect(scanned).toContain(path.join('app', 'lib', 'errors.ts'))
@@ -38,6 +41,7 @@ describe('no file names a document outside the repository', () => {
 		expect(scanned).toContain(path.join('scripts', 'bench.ts'))
 		expect(scanned).toContain(path.join('tests', 'e2e', 'auth.spec.ts'))
 		expect(scanned).toContain('server.js')
+		expect(scanned).toContain(path.join('migrations', 'index.ts'))
 	})
 
 	test('no mention of the design brief, the style guide or the shared folder beside the repository', () => {
@@ -78,6 +82,27 @@ describe('docs/architecture.md', () => {
 			return !headingAnchors(readFileSync(file, 'utf8')).includes(anchor)
 		})
 		expect(broken).toEqual([])
+	})
+})
+
+describe('docs/decisions', () => {
+	const dir = path.join(ROOT, 'docs', 'decisions')
+	const decisions = readdirSync(dir).filter((name) => /^\d{3}-.+\.md$/.test(name))
+
+	test('are numbered once each', () => {
+		expect(decisions.length).toBeGreaterThan(40)
+		const numbers = decisions.map((name) => name.slice(0, 3))
+		expect(numbers.filter((number, index) => numbers.indexOf(number) !== index)).toEqual([])
+	})
+
+	// Between the title and the first section: `Date: YYYY-MM-DD` (the day it was written) and `Status: …`
+	// (accepted, rejected, superseded…); on one line (`Date: … · Status: …`) or on two.
+	test.each(decisions)('%s says its date and status under its title', (name) => {
+		const text = readFileSync(path.join(dir, name), 'utf8')
+		expect(text.startsWith(`# ${name.slice(0, 3)} `), 'a title with its number').toBe(true)
+		const header = text.split(/^## /m)[0]!
+		expect(header).toMatch(/^Date: \d{4}-\d{2}-\d{2}\b/m)
+		expect(header).toMatch(/(^|[·.] )Status: \S/m)
 	})
 })
 

@@ -1,0 +1,115 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#app/services/session.server.ts'
+import { Browser, startApp, type TestApp } from './app.ts'
+
+// Issue 15 item 10: a session ends after 30 minutes unused and 12 hours after sign-in, however busy
+// (docs/architecture.md#security, ADR 005). The app runs in this process (tests/integration/app.ts), so the clock
+// it reads is this test's: `Date` is faked and moved by hand, and nothing else is (timers, the database's `now()`).
+
+const MINUTE = 60_000
+
+let app: TestApp
+beforeAll(async () => {
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' }, { schedule: false })
+})
+afterEach(() => {
+	vi.useRealTimers()
+})
+afterAll(() => app?.close())
+
+/** Signs `email` in at the faked clock's present, which the test then moves on from `start`. */
+async function signedInAt(email: string) {
+	vi.useFakeTimers({ toFake: ['Date'] })
+	const start = Date.now()
+	const browser = new Browser(app)
+	await browser.signIn(email)
+	return { browser, start, at: (elapsed: number) => vi.setSystemTime(start + elapsed) }
+}
+
+/** 200 while the session lasts; 401 (code 10001) once it has ended. */
+async function me(browser: Browser) {
+	const response = await browser.request('/api/me')
+	return { status: response.status, body: (await response.json()) as { email?: string; code?: number } }
+}
+
+const sessionsOf = async (email: string) =>
+	(await app.sql<{ n: number }>('select count(*)::int as n from session where user_id = (select id from users where email = ?)', [email]))[0]!.n
+
+/** An ended session: the page sends the user to the login screen, which says why, once; the row is gone. */
+async function expectEnded(browser: Browser, email: string) {
+	const page = await browser.request('/professional')
+	expect(page.status).toBe(302)
+	expect(page.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fprofessional')
+	const login = await (await browser.request('/auth/login?redirectTo=%2Fprofessional')).text()
+	expect(login).toContain('Session expired')
+	expect(await sessionsOf(email)).toBe(0)
+	expect(await me(browser)).toEqual({ status: 401, body: expect.objectContaining({ code: 10001 }) })
+}
+
+describe('idle expiry: 30 minutes without a request', () => {
+	test('a request within 30 minutes keeps the session and moves its end on; 30 minutes without one end it', async () => {
+		const email = 'teacher@oakfield.test'
+		const { browser, at } = await signedInAt(email)
+		expect(SESSION_IDLE_MS).toBe(30 * MINUTE)
+
+		at(29 * MINUTE)
+		expect(await me(browser)).toEqual({ status: 200, body: expect.objectContaining({ email }) })
+		// 58 minutes after sign-in, 29 after the last request: still in, because that request moved the end on.
+		at(58 * MINUTE)
+		expect((await me(browser)).status).toBe(200)
+		// 30 minutes after the last request, to the millisecond: over.
+		at(58 * MINUTE + SESSION_IDLE_MS)
+		await expectEnded(browser, email)
+	})
+
+	test('an ended session is deleted, not only refused: its cookie opens nothing again, even with the clock put back', async () => {
+		const email = 'senco@oakfield.test'
+		const { browser, at } = await signedInAt(email)
+		at(SESSION_IDLE_MS + 1)
+		expect((await me(browser)).status).toBe(401)
+		at(MINUTE)
+		expect((await me(browser)).status).toBe(401)
+		expect(await sessionsOf(email)).toBe(0)
+	})
+})
+
+describe('absolute expiry: 12 hours after sign-in', () => {
+	test('a request every 25 minutes keeps it for 12 hours and not a millisecond more', async () => {
+		const email = 'office@riverside.test'
+		const { browser, at } = await signedInAt(email)
+		expect(SESSION_ABSOLUTE_MS).toBe(12 * 60 * MINUTE)
+		// The cookie lasts as long as the session could.
+		expect(browser.lastSetCookies.find((cookie) => cookie.startsWith('__Host-spencer_session='))).toMatch(/Max-Age=43200(;|$)/)
+
+		let elapsed = 0
+		while (elapsed + 25 * MINUTE < SESSION_ABSOLUTE_MS) {
+			elapsed += 25 * MINUTE
+			at(elapsed)
+			expect((await me(browser)).status, `${elapsed / MINUTE} minutes after sign-in`).toBe(200)
+		}
+		at(SESSION_ABSOLUTE_MS - 1)
+		expect((await me(browser)).status).toBe(200)
+		// One millisecond later, 1 minute after the last request: over, though it was never idle.
+		at(SESSION_ABSOLUTE_MS)
+		expect((await me(browser)).status).toBe(401)
+		expect(await sessionsOf(email)).toBe(0)
+	})
+
+	test('the idle end is never later than the absolute one: a request 10 minutes before it does not buy 30 more', async () => {
+		const email = 'mentor@riverside.test'
+		const { browser, at } = await signedInAt(email)
+		for (let elapsed = 25 * MINUTE; elapsed < SESSION_ABSOLUTE_MS - 10 * MINUTE; elapsed += 25 * MINUTE) {
+			at(elapsed)
+			expect((await me(browser)).status).toBe(200)
+		}
+		at(SESSION_ABSOLUTE_MS - 10 * MINUTE)
+		expect((await me(browser)).status).toBe(200)
+		const [row] = await app.sql<{ expires_at: Date | string; absolute_expires_at: Date | string }>(
+			'select expires_at, absolute_expires_at from session where user_id = (select id from users where email = ?)',
+			[email],
+		)
+		expect(new Date(row!.expires_at).getTime()).toBe(new Date(row!.absolute_expires_at).getTime())
+		at(SESSION_ABSOLUTE_MS + MINUTE)
+		expect((await me(browser)).status).toBe(401)
+	})
+})
