@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto'
+import { mkdirSync, rmSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { buildIfNeeded } from './scripts/build-if-needed.js'
 import { requireChromium } from './scripts/find-chromium.ts'
-import { BASE_PORT, lane, LANES } from './tests/e2e/lanes.ts'
+import { AXE_CHECKED_DIR, BASE_PORT, lane, LANES } from './tests/e2e/lanes.ts'
 
 // One lane per worker, each with a server, database, outbox and ingest of its own (tests/e2e/lanes.ts); per port, so two
 // runs side by side (CI and a developer, with another E2E_PORT) never share an outbox or results either.
 // Built once, here, before the lanes' servers start side by side (each would otherwise build on its own). Workers load
-// this file too; they find the build fresh.
-if (!process.env.TEST_WORKER_INDEX) buildIfNeeded()
+// this file too; they find the build fresh. The runner also empties the folder of page states axe has checked (ADR 047).
+if (!process.env.TEST_WORKER_INDEX) {
+	buildIfNeeded()
+	rmSync(AXE_CHECKED_DIR, { recursive: true, force: true })
+	mkdirSync(AXE_CHECKED_DIR, { recursive: true })
+}
 const lanes = Array.from({ length: LANES }, (_, index) => lane(index))
 
 export default defineConfig({

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto'
+import { rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page, type Route } from '@playwright/test'
-import { currentLane } from './lanes.ts'
+import { AXE_CHECKED_DIR, currentLane } from './lanes.ts'
 
 type AxeFinding = { url: string; id: string; impact: string; help: string; targets: string[] }
 
@@ -49,8 +52,8 @@ async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Pro
 
 /**
  * A page's state, for axe: each element's tag, classes, role and the attributes that change what it is (invalid,
- * open, expanded, hidden, current, disabled), text left out. A screen at an address is checked once per state in a
- * worker: the same list with other names in it, or the same form opened by another test, is not checked again; the
+ * open, expanded, hidden, current, disabled), text left out. A screen is checked once per state in a run
+ * (checkedKey): the same list with other names in it, or the same form opened by another test, is not checked again; the
  * form with its errors shown is. Null for what is not an HTML page.
  */
 function pageState(): string | null {
@@ -67,8 +70,25 @@ function pageState(): string | null {
 	return `${document.body.querySelectorAll('*').length}:${hash >>> 0}`
 }
 
-/** What this worker has checked with axe (tests/e2e run many tests per worker process): see pageState. */
-const checkedInThisWorker = new Set<string>()
+/**
+ * What the run has checked with axe, across its workers and projects (ADR 047): a file per page state, claimed by the
+ * first worker to create it. An address's ids count as one (each student's profile is one screen), and a state is
+ * checked once with JavaScript and once without.
+ */
+const checkedKey = (javaScript: boolean, url: string, state: string) => {
+	const { pathname, search } = new URL(url)
+	const screen = `${pathname}${search}`.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
+	return createHash('sha1').update(`${javaScript ? 'js' : 'no-js'} ${screen} ${state}`).digest('hex')
+}
+function claimCheck(key: string): boolean {
+	try {
+		writeFileSync(path.join(AXE_CHECKED_DIR, key), '', { flag: 'wx' })
+		return true
+	} catch {
+		return false
+	}
+}
+const releaseCheck = (key: string) => rmSync(path.join(AXE_CHECKED_DIR, key), { force: true })
 
 /** Tests that bring their own page handling: only the address of their lane's server (tests/e2e/lanes.ts). */
 export const laneTest = base.extend({
@@ -98,16 +118,15 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 			loaded.add(url)
 			const state = await page.evaluate(pageState).catch(() => null)
 			if (state === null) return
-			const key = `${javaScriptEnabled === false ? 'no-js' : 'js'} ${url} ${state}`
-			if (checkedInThisWorker.has(key)) return
-			checkedInThisWorker.add(key)
+			const key = checkedKey(javaScriptEnabled !== false, url, state)
+			if (!claimCheck(key)) return
 			try {
 				findings.push(
 					...(mirror ? await seriousViolationsWithoutJavaScript(mirror, page) : await seriousViolations(page)),
 				)
 			} catch {
 				// The page navigated away mid-check: the next load is checked instead.
-				checkedInThisWorker.delete(key)
+				releaseCheck(key)
 				loaded.delete(url)
 			}
 		}

@@ -9,6 +9,12 @@
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 4173)
 export const LANES = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS ?? 2)) || 1)
 
+/**
+ * Where the run's workers mark the page states axe has checked (tests/e2e/fixtures.ts), per port like the rest; emptied
+ * by the runner as the run starts (playwright.config.ts).
+ */
+export const AXE_CHECKED_DIR = `test-results/axe-checked-${BASE_PORT}`
+
 export type Lane = { port: number; outbox: string; sentryPort: number; sentryFile: string }
 
 export function lane(index: number): Lane {
