@@ -1,14 +1,16 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { respondentName } from '#app/lib/respondents.ts'
 import { answerNeed, questionSeverity, type Band } from '#app/lib/scoring.ts'
 import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { studentNameOrUpn } from './student-search.server.ts'
-import { countMustAnswer, FEEDBACK_STATUS_FILTER } from './answers.server.ts'
+import { studentNameOrUpnMatches } from './student-search.server.ts'
+import { FEEDBACK_STATUS_FILTER, mustAnswerCount } from './answers.server.ts'
 import { anId } from './list-params.server.ts'
-import { visibleStudentsQuery } from './need-to-know.server.ts'
+import { visibleStudent } from './need-to-know.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * Reading feedback: need managers read every feedback of their school;
@@ -18,31 +20,55 @@ import { actingSchool, notFound, recordId } from './tenancy.server.ts'
  * answers 404.
  */
 
+/** A feedback with its round, profile, student, questionnaire and respondent: `f`, `r`, `p`, `s`, `q`, `m`. */
+function feedbackFrom(db: Kysely<Database>) {
+	return db
+		.selectFrom('feedback as f')
+		.innerJoin('round as r', 'r.id', 'f.round_id')
+		.innerJoin('profile as p', 'p.id', 'r.profile_id')
+		.innerJoin('student as s', 's.id', 'p.student_id')
+		.innerJoin('questionnaire as q', 'q.id', 'p.questionnaire_id')
+		.leftJoin('school_membership as m', 'm.id', 'f.respondent_id')
+}
+type FeedbackQuery = ReturnType<typeof feedbackFrom>
+
 /**
- * The SQL condition (on aliases `p` profile, `s` student, `f` feedback) and
- * its parameters for the feedback the acting user may read. A need manager:
+ * `query` narrowed to the feedback the acting user may read. A need manager:
  * every feedback of the school. A professional: their own, and the other
  * respondents' *submitted* feedback about a student they may see
- * (need-to-know, `visibleStudentsQuery`) — the same answers the comparison
+ * (need-to-know, `visibleStudent`) — the same answers the comparison
  * view's respondents mode already scores; a colleague's unsubmitted draft
  * stays theirs (ADR 012).
  */
-function visibility(app: SignedIn): { sql: string; params: unknown[] } {
+function readable(app: SignedIn, query: FeedbackQuery): FeedbackQuery {
 	const schoolId = actingSchool(app)
-	const students = visibleStudentsQuery(app.auth, 's')
-	if (app.auth.role === 'needManager') return { sql: `p.school_id = s.school_id and ${students.sql}`, params: students.params }
-	return {
-		sql: `p.school_id = ? and p.school_id = s.school_id and (f.respondent_id = ? or (f.status = 'complete' and ${students.sql}))`,
-		params: [schoolId, app.auth.membershipId, ...students.params],
-	}
+	const me = app.auth.membershipId
+	return query.where((eb) => {
+		const students = visibleStudent(app.auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') })
+		const ofTheStudentsSchool = eb('p.school_id', '=', eb.ref('s.school_id'))
+		if (app.auth.role === 'needManager') return eb.and([ofTheStudentsSchool, students])
+		const othersSubmitted = eb.and([eb('f.status', '=', 'complete'), students])
+		return eb.and([
+			eb('p.school_id', '=', schoolId),
+			ofTheStudentsSchool,
+			me ? eb.or([eb('f.respondent_id', '=', me), othersSubmitted]) : othersSubmitted,
+		])
+	})
 }
 
-const FEEDBACK_FROM = `from feedback f
-	join round r on r.id = f.round_id
-	join profile p on p.id = r.profile_id
-	join student s on s.id = p.student_id
-	join questionnaire q on q.id = p.questionnaire_id
-	left join school_membership m on m.id = f.respondent_id`
+const FEEDBACK_COLUMNS = [
+	'f.id',
+	's.id as student_id',
+	's.first_name',
+	's.last_name',
+	'q.title',
+	'r.index',
+	'r.opens_on',
+	'm.first_name as respondent_first',
+	'm.last_name as respondent_last',
+	'f.status',
+	'f.submitted_at',
+] as const
 
 const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 const instant = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
@@ -66,16 +92,13 @@ type FeedbackSqlRow = {
 	last_name: string
 	title: string
 	index: number
-	opens_on: string
+	opens_on: Date | string
 	/** Null once the respondent was deleted from the directory (ADR 029). */
 	respondent_first: string | null
 	respondent_last: string | null
 	status: FeedbackStatus
-	submitted_at: string | null
+	submitted_at: Date | string | null
 }
-
-const FEEDBACK_COLUMNS = `f.id, s.id as student_id, s.first_name, s.last_name, q.title, r.index, r.opens_on,
-	m.first_name as respondent_first, m.last_name as respondent_last, f.status, f.submitted_at`
 
 const toRow = (row: FeedbackSqlRow): FeedbackRow => ({
 	id: row.id,
@@ -111,45 +134,39 @@ export async function listFeedback(
 	query: ListQuery<'submitted'>,
 	filters: FeedbackFilters,
 ): Promise<{ rows: FeedbackRow[]; total: number }> {
-	const visible = visibility(app)
-	const conditions = [visible.sql]
-	const params = [...visible.params]
+	let matching = readable(app, feedbackFrom(typedSql(app.em)))
 	if (query.q) {
-		const search = studentNameOrUpn(query.q)
-		conditions.push(search.sql)
-		params.push(...search.params)
+		const q = query.q
+		matching = matching.where((eb) => studentNameOrUpnMatches(q, { firstName: eb.ref('s.first_name'), lastName: eb.ref('s.last_name'), upn: eb.ref('s.upn') }))
 	}
-	if (filters.questionnaireId) {
-		conditions.push('q.id = ?')
-		params.push(filters.questionnaireId)
-	}
-	if (filters.status) {
-		conditions.push('f.status = ?')
-		params.push(filters.status)
-	}
-	if (filters.submittedSince) {
-		conditions.push("f.status = 'complete'", 'f.submitted_at > ?')
-		params.push(filters.submittedSince)
-	}
-	const where = `where ${conditions.join(' and ')}`
+	if (filters.questionnaireId) matching = matching.where('q.id', '=', filters.questionnaireId)
+	if (filters.status) matching = matching.where('f.status', '=', filters.status)
+	if (filters.submittedSince) matching = matching.where('f.status', '=', 'complete').where('f.submitted_at', '>', new Date(filters.submittedSince))
 	const [rows, totals] = await Promise.all([
-		app.em.execute<FeedbackSqlRow[]>(
-			`select ${FEEDBACK_COLUMNS} ${FEEDBACK_FROM} ${where}
-			order by f.submitted_at desc nulls last, r.opens_on desc, lower(s.last_name), f.id
-			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${FEEDBACK_FROM} ${where}`, params),
+		matching
+			.select(FEEDBACK_COLUMNS)
+			.orderBy('f.submitted_at', (order) => order.desc().nullsLast())
+			.orderBy('r.opens_on', 'desc')
+			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+			.orderBy('f.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
 	])
-	return { rows: rows.map(toRow), total: totals[0]?.total ?? 0 }
+	return { rows: rows.map(toRow), total: totals?.total ?? 0 }
 }
 
 /** The questionnaires the school's profiles use, for the feedback list's filter. */
 export async function listUsedQuestionnaires(app: SignedIn): Promise<{ value: string; label: string }[]> {
-	const rows = await app.em.execute<{ id: string; title: string }[]>(
-		'select distinct q.id, q.title from questionnaire q join profile p on p.questionnaire_id = q.id where p.school_id = ? order by q.title',
-		[actingSchool(app)],
-	)
+	const rows = await typedSql(app.em)
+		.selectFrom('questionnaire as q')
+		.innerJoin('profile as p', 'p.questionnaire_id', 'q.id')
+		.select(['q.id', 'q.title'])
+		.distinct()
+		.where('p.school_id', '=', actingSchool(app))
+		.orderBy('q.title')
+		.execute()
 	return rows.map((row) => ({ value: row.id, label: row.title }))
 }
 
@@ -174,20 +191,21 @@ const LABELS = new Map<number, string>(FREQUENCY_SCALE.map((option) => [option.v
  * audited (docs/architecture.md#security).
  */
 export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<FeedbackAnswers> {
-	const visible = visibility(app)
-	const [row] = await app.em.execute<(FeedbackSqlRow & { questionnaire_id: string })[]>(
-		`select ${FEEDBACK_COLUMNS}, q.id as questionnaire_id ${FEEDBACK_FROM} where f.id = ? and ${visible.sql}`,
-		[recordId(id), ...visible.params],
-	)
+	const db = typedSql(app.em)
+	const row = await readable(app, feedbackFrom(db))
+		.select([...FEEDBACK_COLUMNS, 'q.id as questionnaire_id'])
+		.where('f.id', '=', recordId(id))
+		.executeTakeFirst()
 	if (!row) throw notFound()
-	const questions = await app.em.execute<{ domain_id: string; domain: string; id: string; text: string; reverse: boolean; value: number | null }[]>(
-		`select d.id as domain_id, d.name as domain, qu.id, qu.text, qu.reverse, a.value
-		from domain d join question qu on qu.domain_id = d.id
-		left join answer a on a.question_id = qu.id and a.feedback_id = ?
-		where d.questionnaire_id = ?
-		order by d.position, qu.position`,
-		[row.id, row.questionnaire_id],
-	)
+	const questions = await db
+		.selectFrom('domain as d')
+		.innerJoin('question as qu', 'qu.domain_id', 'd.id')
+		.leftJoin('answer as a', (join) => join.onRef('a.question_id', '=', 'qu.id').on('a.feedback_id', '=', row.id))
+		.select(['d.id as domain_id', 'd.name as domain', 'qu.id', 'qu.text', 'qu.reverse', 'a.value'])
+		.where('d.questionnaire_id', '=', row.questionnaire_id)
+		.orderBy('d.position')
+		.orderBy('qu.position')
+		.execute()
 	const domains: FeedbackAnswers['domains'] = []
 	for (const question of questions) {
 		let domain = domains.at(-1)
@@ -216,10 +234,16 @@ export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<Fee
  * for a first visit (ADR 012).
  */
 export async function previousVisit(app: SignedIn, now = new Date()): Promise<string> {
-	const [row] = await app.em.execute<{ at: string }[]>(
-		`select at from audit_event where entity_type = 'User' and entity_id = ? and action = 'auth.sign-in' order by at desc offset 1 limit 1`,
-		[app.auth.userId],
-	)
+	const row = await typedSql(app.em)
+		.selectFrom('audit_event')
+		.select('at')
+		.where('entity_type', '=', 'User')
+		.where('entity_id', '=', app.auth.userId)
+		.where('action', '=', 'auth.sign-in')
+		.orderBy('at', 'desc')
+		.offset(1)
+		.limit(1)
+		.executeTakeFirst()
 	return row ? new Date(row.at).toISOString() : new Date(now.getTime() - 14 * 24 * 3600 * 1000).toISOString()
 }
 
@@ -233,27 +257,38 @@ export type HomeStudent = { id: string; name: string; yearGroup: string; profile
  */
 export async function listHomeStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: HomeStudent[]; total: number }> {
 	const schoolId = actingSchool(app)
-	const who =
-		app.auth.role === 'needManager'
-			? { sql: `exists (select 1 from profile p where p.student_id = hs.id and p.school_id = hs.school_id and p.status = 'active')`, params: [] }
-			: visibleStudentsQuery(app.auth, 'hs')
-	const where = `where hs.school_id = ? and hs.archived = false and ${who.sql}`
-	const params = [schoolId, ...who.params]
-	const open = countMustAnswer({ schoolId }, 'hs')
+	const db = typedSql(app.em)
+	const activeProfiles = (eb: ExpressionBuilder<Database & { hs: Database['student'] }, 'hs'>) =>
+		eb.selectFrom('profile as p').whereRef('p.student_id', '=', 'hs.id').whereRef('p.school_id', '=', 'hs.school_id').where('p.status', '=', 'active')
+	const students = db
+		.selectFrom('student as hs')
+		.where('hs.school_id', '=', schoolId)
+		.where('hs.archived', '=', false)
+		.where((eb) =>
+			app.auth.role === 'needManager'
+				? eb.exists(activeProfiles(eb).select(eb.lit(1).as('one')))
+				: visibleStudent(app.auth, { id: eb.ref('hs.id'), schoolId: eb.ref('hs.school_id') }),
+		)
 	const [rows, totals] = await Promise.all([
-		app.em.execute<{ id: string; first_name: string; last_name: string; year_group: string; profiles: number; open_feedback: number }[]>(
-			`select hs.id, hs.first_name, hs.last_name, hs.year_group,
-				(select count(*)::int from profile p where p.student_id = hs.id and p.school_id = hs.school_id and p.status = 'active') as profiles,
-				(${open.sql}) as open_feedback
-			from student hs ${where}
-			order by lower(hs.last_name), lower(hs.first_name), hs.id
-			limit ? offset ?`,
-			[...open.params, ...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student hs ${where}`, params),
+		students
+			.select((eb) => [
+				'hs.id',
+				'hs.first_name',
+				'hs.last_name',
+				'hs.year_group',
+				activeProfiles(eb).select(sql<number>`count(*)::int`.as('n')).$asScalar().as('profiles'),
+				mustAnswerCount(db, { schoolId }, eb.ref('hs.id')).as('open_feedback'),
+			])
+			.orderBy((eb) => eb.fn('lower', ['hs.last_name']))
+			.orderBy((eb) => eb.fn('lower', ['hs.first_name']))
+			.orderBy('hs.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		students.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
 	])
 	return {
-		total: totals[0]?.total ?? 0,
+		total: totals?.total ?? 0,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: `${row.first_name} ${row.last_name}`,

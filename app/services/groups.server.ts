@@ -6,7 +6,7 @@ import { Group } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { studentNameOrUpn } from './student-search.server.ts'
+import { studentNameOrUpnMatches } from './student-search.server.ts'
 import { isUuid } from './ids.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 import { typedSql } from './typed-sql.server.ts'
@@ -157,14 +157,21 @@ export async function listGroupStudents(app: SignedIn, groupId: string, page: nu
 /** The school's students not in the group whose name or UPN matches: the "add student" modal's results. */
 export async function searchStudentsForGroup(app: SignedIn, groupId: string, text: string, limit = 20): Promise<GroupStudentRow[]> {
 	if (!text.trim()) return []
-	const search = studentNameOrUpn(text.trim())
-	const rows = await app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string; archived: boolean }[]>(
-		`select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.archived from student s
-		where s.school_id = ? and s.archived = false and ${search.sql}
-		and not exists (select 1 from group_student gs where gs.group_id = ? and gs.student_id = s.id)
-		order by lower(s.last_name), lower(s.first_name), s.id limit ?`,
-		[actingSchool(app), ...search.params, groupId, limit],
-	)
+	const typed = text.trim()
+	const rows = await typedSql(app.em)
+		.selectFrom('student as s')
+		.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group', 's.archived'])
+		.where('s.school_id', '=', actingSchool(app))
+		.where('s.archived', '=', false)
+		.where((eb) => studentNameOrUpnMatches(typed, { firstName: eb.ref('s.first_name'), lastName: eb.ref('s.last_name'), upn: eb.ref('s.upn') }))
+		.where(({ not, exists, selectFrom, lit }) =>
+			not(exists(selectFrom('group_student as gs').select(lit(1).as('one')).where('gs.group_id', '=', groupId).whereRef('gs.student_id', '=', 's.id'))),
+		)
+		.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+		.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+		.orderBy('s.id')
+		.limit(limit)
+		.execute()
 	return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group, archived: row.archived }))
 }
 

@@ -400,6 +400,10 @@ describe('answering', () => {
 		expect(list).toContain(`/need-manager/feedback/${feedbackId}`)
 		const home = await (await senco.request('/need-manager/home/feedback')).text()
 		expect(home).toContain(`/need-manager/feedback/${feedbackId}`)
+		// Submitted first (not submitted, with no date, last), newest first: the feedback submitted just now leads the list.
+		const all = await (await senco.request('/need-manager/feedback')).text()
+		expect(all.match(/\/need-manager\/feedback\/([0-9a-f-]{36})/)?.[1]).toBe(feedbackId)
+		expect(await (await senco.request('/need-manager/feedback?status=incomplete')).text()).not.toContain(`/need-manager/feedback/${feedbackId}`)
 	})
 
 	test('someone who is not the respondent gets 404 on the domains, the stepper and their posts', async () => {
