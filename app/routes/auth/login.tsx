@@ -1,9 +1,6 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, redirect } from 'react-router'
 import { z } from 'zod'
-import { FormErrors } from '#app/components/forms/FormErrors.tsx'
-import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/components/forms/NativeField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import { signInWithPassword } from '#app/services/sign-in.server.ts'
 import { clearPendingSignIn, findPendingSignIn, MAX_CODE_ATTEMPTS, resendCode, verifyCode } from '#app/services/sign-in-code.server.ts'
@@ -12,6 +9,7 @@ import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
 import { retryAfterHeaders } from '#app/lib/headers.ts'
 import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/login.ts'
+import { CodeStep, PasswordStep } from './+parts/LoginSteps.tsx'
 
 export const handle: AuthHandle = { title: 'Welcome!', subtitle: 'Enter your email address and password' }
 
@@ -116,80 +114,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 		<CodeStep maskedEmail={loaderData.maskedEmail} lastResult={actionData?.intent === 'code' || actionData?.intent === 'resend' ? actionData.result : undefined} />
 	) : (
 		<PasswordStep lastResult={actionData?.intent === 'password' ? actionData.result : undefined} />
-	)
-}
-
-type LastResult = SubmissionResult<string[]> | null | undefined
-
-function PasswordStep({ lastResult }: { lastResult: LastResult }) {
-	const [searchParams] = useSearchParams()
-	return (
-		<Form method="post" className="flex flex-col gap-5" aria-describedby="login-errors">
-			<FormErrors id="login-errors" errors={errorsOf(lastResult, '')} />
-			<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-			<NativeTextField
-				label="Email"
-				name="email"
-				type="email"
-				autoComplete="username"
-				required
-				maxLength={254}
-				defaultValue={valueOf(lastResult, 'email')}
-				errors={errorsOf(lastResult, 'email')}
-			/>
-			<NativeTextField
-				label="Password"
-				name="password"
-				type="password"
-				autoComplete="current-password"
-				required
-				maxLength={128}
-				errors={errorsOf(lastResult, 'password')}
-			/>
-			<div className="flex justify-end">
-				<Link to="/auth/forgot-password" className="text-sm font-medium text-brand underline underline-offset-2">
-					Forgot password?
-				</Link>
-			</div>
-			<NativeSubmitButton intent="password">Sign in</NativeSubmitButton>
-		</Form>
-	)
-}
-
-function CodeStep({ maskedEmail, lastResult }: { maskedEmail: string | null; lastResult: LastResult }) {
-	return (
-		<div className="flex flex-col gap-6">
-			<p className="text-slate-700">
-				We have emailed a 6-digit code to <strong>{maskedEmail}</strong>. It works for 3 minutes.
-			</p>
-			<Form method="post" className="flex flex-col gap-5" aria-describedby="code-errors">
-				<FormErrors id="code-errors" errors={errorsOf(lastResult, '')} />
-				<NativeTextField
-					label="Code"
-					name="code"
-					inputMode="numeric"
-					autoComplete="one-time-code"
-					pattern="[0-9]{6}"
-					title="The 6 digits of the code"
-					maxLength={6}
-					required
-					errors={errorsOf(lastResult, 'code')}
-				/>
-				<NativeSubmitButton intent="code">Verify and sign in</NativeSubmitButton>
-			</Form>
-			<div className="flex flex-wrap justify-between gap-3">
-				<Form method="post">
-					<NativeSubmitButton intent="resend" variant="link">
-						Send a new code
-					</NativeSubmitButton>
-				</Form>
-				<Form method="post">
-					<NativeSubmitButton intent="restart" variant="link">
-						Use another account
-					</NativeSubmitButton>
-				</Form>
-			</div>
-		</div>
 	)
 }
 

@@ -1,12 +1,6 @@
-import { data, Form, Link, useLocation } from 'react-router'
-import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { RichText } from '#app/components/questionnaires/RichText.tsx'
-import { Badge } from '#app/components/ui/Badge.tsx'
-import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { data, useLocation } from 'react-router'
 import { formatDate } from '#app/lib/format.ts'
-import { isModalOpen, modalHref } from '#app/lib/modals.ts'
+import { isModalOpen } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { listProfileRespondents } from '#app/services/profile-respondents.server.ts'
@@ -18,13 +12,11 @@ import { DomainBands } from './+parts/DomainBands.tsx'
 import { PrintButton } from './+parts/PrintButton.tsx'
 import { AskedNextRound, RemoveRespondentModal, RESPONDENTS_MODAL, RespondentsModal } from './+parts/ProfileRespondents.tsx'
 import { ProfileRounds, Section } from './+parts/ProfileSections.tsx'
+import { RecommendationModals, RecommendationsSection } from './+parts/ProfileRecommendations.tsx'
 import { changeRespondents, isRespondentIntent } from './+parts/respondents.server.ts'
 import { PrintFrame } from './+parts/PrintFrame.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/profile.ts'
-
-const RECOMMENDATION_MODAL = 'profile-recommendation-info'
-const REMOVE_MODAL = 'remove-recommendation'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
@@ -108,70 +100,7 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 					)}
 				</Section>
 
-				<Section id="recommendations" title="Recommendations">
-					{dismissed && dismissed.count > 0 && dismissed.profileId ? (
-						<p className="mb-3 print:hidden">
-							{`${dismissed.count === 1 ? 'One suggestion was' : `${dismissed.count} suggestions were`} dismissed for this student. `}
-							<Link to={`/need-manager/recommendations/${dismissed.profileId}#dismissed`} className="text-brand underline underline-offset-2">
-								Review dismissed suggestions
-							</Link>
-						</p>
-					) : null}
-					{view.recommendations.length === 0 ? (
-						<p>No recommendations added yet.</p>
-					) : (
-						<Table caption="Recommendations added" hideCaption>
-							<TableHeader>
-								<Row>
-									<Column>Recommendation</Column>
-									<Column>Theme</Column>
-									<Column>Status</Column>
-									<Column>Note</Column>
-									<Column>Added</Column>
-									{canManage ? <Column className="print:hidden">Action</Column> : null}
-								</Row>
-							</TableHeader>
-							<TableBody>
-								{view.recommendations.map((recommendation) => (
-									<Row key={recommendation.id}>
-										<RowHeader>
-											<Link
-												to={modalHref({ pathname: location.pathname, search: `?recommendation=${recommendation.id}` }, RECOMMENDATION_MODAL)}
-												preventScrollReset
-												className="font-medium text-brand underline underline-offset-2 print:text-slate-900 print:no-underline"
-											>
-												{recommendation.title}
-											</Link>
-										</RowHeader>
-										<Cell>{recommendation.themeName}</Cell>
-										<Cell>
-											<Badge variant={recommendation.status === 'done' ? 'success' : 'info'}>{recommendation.status === 'done' ? 'Done' : 'Active'}</Badge>
-										</Cell>
-										<Cell>{recommendation.note ?? '—'}</Cell>
-										<Cell>{formatDate(recommendation.addedOn)}</Cell>
-										{canManage ? (
-											<Cell className="print:hidden">
-												<div className="flex flex-wrap gap-2">
-													{recommendation.status === 'active' ? (
-														<Form method="post">
-															<input type="hidden" name="studentRecommendationId" value={recommendation.id} />
-															<SubmitButton intent="mark-done" variant="secondary" size="sm" aria-label={`Mark as done: “${recommendation.title}”`}>
-																Mark as done
-															</SubmitButton>
-														</Form>
-													) : null}
-													<ModalButton modal={REMOVE_MODAL} params={{ remove: recommendation.id }} variant="secondary" size="sm">
-														Remove<span className="sr-only">{` “${recommendation.title}”`}</span>
-													</ModalButton>
-												</div>
-											</Cell>
-										) : null}
-									</Row>
-								))}
-							</TableBody>
-						</Table>
-					)}
-				</Section>
+				<RecommendationsSection recommendations={view.recommendations} canManage={canManage} dismissed={dismissed} />
 
 				<Section id="profiles" title="Profiles">
 					{view.profiles.length === 0 ? (
@@ -197,30 +126,7 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 				) : null}
 				{editing && removingRespondent ? <RemoveRespondentModal profile={editing} respondent={removingRespondent} student={student.name} /> : null}
 
-				{removing ? (
-					<ConfirmModal
-						name={REMOVE_MODAL}
-						title="Remove from the plan?"
-						intent="remove"
-						fields={{ studentRecommendationId: removing.id }}
-						drop={['remove']}
-						confirmLabel="Remove recommendation"
-					>
-						<p>
-							{`“${removing.title}” leaves ${student.name}’s plan. It is kept in the history (who added it, who removed it and when), and it is suggested again if the scores still suggest it.`}
-						</p>
-					</ConfirmModal>
-				) : null}
-				{open ? (
-					<UrlModal name={RECOMMENDATION_MODAL} title={open.title} size="lg">
-						<p className="mb-3 text-sm text-slate-700">
-							Theme: {open.themeName} · {open.status === 'done' ? 'Done' : 'Active'} · added {formatDate(open.addedOn)}
-							{open.addedBy ? ` by ${open.addedBy}` : ''}
-						</p>
-						<RichText text={open.description} />
-						{open.note ? <p className="mt-3 border-t border-slate-200 pt-3">Note: {open.note}</p> : null}
-					</UrlModal>
-				) : null}
+				<RecommendationModals removing={removing} open={open} student={student.name} />
 			</div>
 		</PrintFrame>
 	)

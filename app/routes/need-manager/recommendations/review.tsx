@@ -9,10 +9,7 @@ import { SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
-import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
-import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
-import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDate, formatScore } from '#app/lib/format.ts'
 import { BAND_LABELS, SCORING_COLOURS } from '#app/lib/scoring.ts'
 import { requireRole, type SignedIn } from '#app/services/guards.server.ts'
@@ -20,12 +17,10 @@ import { postedId } from '#app/services/ids.server.ts'
 import { AlreadyWithdrawn, decideSuggestions, listDismissed, restoreDismissed, StaleSuggestions } from '#app/services/student-recommendations.server.ts'
 import { profileSuggestions } from '#app/services/suggestions.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
+import { ADDED_MODAL, AddedModal, ConfirmDismissModal, DISMISS_MODAL } from './+parts/DecisionModals.tsx'
 import { DismissedSuggestions } from './+parts/DismissedSuggestions.tsx'
 import type { Route } from './+types/review.ts'
 
-const ADDED_MODAL = 'need-manager-recommendations-added'
-/** "Dismiss chosen" asks first (issue 14.4): it posts the choice here, which renders this modal and writes nothing. */
-const DISMISS_MODAL = 'dismiss-chosen'
 
 const DecisionSchema = z.object({
 	intent: z.enum(['add', 'dismiss', 'confirm-dismiss']),
@@ -186,34 +181,8 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 				</Form>
 			)}
 			<DismissedSuggestions rows={dismissed} />
-			{confirmDismiss && confirmDismiss.chosen.length > 0 ? (
-				<ConfirmModal
-					name={DISMISS_MODAL}
-					title={confirmDismiss.chosen.length === 1 ? 'Dismiss this recommendation?' : `Dismiss ${confirmDismiss.chosen.length} recommendations?`}
-					intent="dismiss"
-					fields={{ recommendation: confirmDismiss.chosen.map((one) => one.id), note: confirmDismiss.note }}
-					confirmLabel="Dismiss chosen"
-				>
-					<p>{`They will no longer be suggested for ${suggestions.student.name} while the scores stay as they are:`}</p>
-					<ul className="mt-2 list-disc ps-6">
-						{confirmDismiss.chosen.map((one) => (
-							<li key={one.id}>{one.title}</li>
-						))}
-					</ul>
-					<p className="mt-2">A dismissed suggestion can be brought back from “Dismissed” below.</p>
-				</ConfirmModal>
-			) : null}
-			{added > 0 ? (
-				<UrlModal
-					name={ADDED_MODAL}
-					title="Recommendations added"
-					footer={<ButtonLink to={profileUrl}>View the student’s profile</ButtonLink>}
-				>
-					<p>
-						{`${added === 1 ? 'One recommendation was' : `${added} recommendations were`} added to ${suggestions.student.name}’s profile. You can mark each as done there.`}
-					</p>
-				</UrlModal>
-			) : null}
+			{confirmDismiss && confirmDismiss.chosen.length > 0 ? <ConfirmDismissModal {...confirmDismiss} student={suggestions.student.name} /> : null}
+			{added > 0 ? <AddedModal added={added} student={suggestions.student.name} profileUrl={profileUrl} /> : null}
 		</>
 	)
 }
