@@ -1,3 +1,4 @@
+import { sql, type AliasableExpression, type Expression, type Kysely } from 'kysely'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { FEEDBACK_STATUSES, type FeedbackStatus, type ProfileKind } from '#app/models/enums.ts'
@@ -8,6 +9,7 @@ import { dueOn, todayInUk, uuidArray } from './profiles.server.ts'
 import { oneOf } from './list-params.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * Giving feedback: the rounds a respondent must answer, the domains of one
@@ -37,7 +39,7 @@ type AssignedSqlRow = {
 	last_name: string
 	title: string
 	index: number
-	opens_on: string
+	opens_on: Date | string
 	kind: ProfileKind
 	interval_weeks: number | null
 	status: FeedbackStatus
@@ -53,6 +55,20 @@ const toAssigned = (row: AssignedSqlRow): AssignedRow => ({
 	status: row.status,
 })
 
+/** A feedback with its round, profile, student and questionnaire: `f`, `r`, `p`, `s`, `q`. */
+function assignedFrom(db: Kysely<Database>) {
+	return db
+		.selectFrom('feedback as f')
+		.innerJoin('round as r', 'r.id', 'f.round_id')
+		.innerJoin('profile as p', 'p.id', 'r.profile_id')
+		.innerJoin('student as s', 's.id', 'p.student_id')
+		.innerJoin('questionnaire as q', 'q.id', 'p.questionnaire_id')
+}
+type Assigned = ReturnType<typeof assignedFrom>
+
+const ASSIGNED_COLUMNS = ['f.id', 's.first_name', 's.last_name', 'q.title', 'r.index', 'r.opens_on', 'p.kind', 'p.interval_weeks', 'f.status'] as const
+
+// The same rule as SQL text, for overview.server.ts until it takes `mustAnswerCount`; keep it in step with `whereMustAnswer`.
 const ASSIGNED_FROM = `from feedback f
 	join round r on r.id = f.round_id
 	join profile p on p.id = r.profile_id
@@ -64,7 +80,7 @@ export type AnswerScope = { membershipId: string; schoolId: string } | { schoolI
 
 /**
  * What must still be answered (docs/architecture.md#routes: `questionnaires/:id` is "a feedback the user must
- * give", one respondent × one round), as the conditions on `ASSIGNED_FROM`: feedback not yet
+ * give", one respondent × one round), as the conditions on `assignedFrom`: feedback not yet
  * submitted (Incomplete or In progress) of a round that has opened, on an active profile of the
  * school, about a student who is not archived, whose respondent still has access to the school and
  * is still one of the profile's respondents, or has started it (a respondent taken off a profile
@@ -75,7 +91,52 @@ export type AnswerScope = { membershipId: string; schoolId: string } | { schoolI
  * The one definition behind the Questionnaires list, the home's questionnaires tab and its figures
  * (ADR 026).
  */
-export function mustAnswer(scope: AnswerScope, today = todayInUk()): { conditions: string[]; params: unknown[] } {
+function whereMustAnswer(query: Assigned, scope: AnswerScope, today = todayInUk()): Assigned {
+	return query
+		.$if('membershipId' in scope, (qb) => qb.where('f.respondent_id', '=', (scope as { membershipId: string }).membershipId))
+		.where('p.school_id', '=', scope.schoolId as string)
+		.where('f.status', '<>', 'complete')
+		.where('p.status', '=', 'active')
+		.where('s.archived', '=', false)
+		.where((eb) => eb('r.opens_on', '<=', eb.cast<string>(eb.val(today), 'date')))
+		.where((eb) =>
+			eb.or([
+				// Taken off the profile: what they never started is withdrawn, what they started they may finish (ADR 027).
+				eb('f.status', '=', 'inProgress'),
+				eb.exists(
+					eb
+						.selectFrom('profile_respondent as pr')
+						.select(eb.lit(1).as('one'))
+						.whereRef('pr.profile_id', '=', 'p.id')
+						.whereRef('pr.membership_id', '=', 'f.respondent_id'),
+				),
+			]),
+		)
+		.where((eb) =>
+			eb.exists(
+				eb
+					.selectFrom('school_membership as m')
+					.select(eb.lit(1).as('one'))
+					.whereRef('m.id', '=', 'f.respondent_id')
+					.whereRef('m.school_id', '=', 'p.school_id')
+					.where('m.access', '=', 'active'),
+			),
+		)
+}
+
+/**
+ * How many feedback must be answered in a scope, as a subquery for a typed select; with `aboutStudent`, an outer
+ * query's student id, only about that student.
+ */
+export function mustAnswerCount(db: Kysely<Database>, scope: AnswerScope, aboutStudent?: Expression<string>): AliasableExpression<number> {
+	return whereMustAnswer(assignedFrom(db), scope)
+		.$if(aboutStudent !== undefined, (qb) => qb.where('s.id', '=', aboutStudent!))
+		.select(sql<number>`count(*)::int`.as('total'))
+		.$asScalar()
+}
+
+/** `whereMustAnswer` as SQL text with `?` parameters, for the statements not yet typed. */
+function mustAnswer(scope: AnswerScope, today = todayInUk()): { conditions: string[]; params: unknown[] } {
 	const conditions = [
 		'p.school_id = ?',
 		"f.status <> 'complete'",
@@ -95,19 +156,22 @@ export function mustAnswer(scope: AnswerScope, today = todayInUk()): { condition
 }
 
 /**
- * How many feedback must be answered in a scope, as a statement that may also be a subquery; with `aboutStudent`,
- * the alias of an outer query's student (not `s`), only about that student.
+ * `mustAnswerCount` as SQL text, for the statements not yet typed; with `aboutStudent`, the alias of an outer query's
+ * student (not `s`), only about that student.
  */
 export function countMustAnswer(scope: AnswerScope, aboutStudent?: string): { sql: string; params: unknown[] } {
 	const { conditions, params } = mustAnswer(scope)
 	if (aboutStudent) conditions.push(`s.id = ${aboutStudent}.id`)
+	// Raw until overview.server.ts (another file's conversion) takes mustAnswerCount; then this and mustAnswer go.
 	return { sql: `select count(*)::int as total ${ASSIGNED_FROM} where ${conditions.join(' and ')}`, params }
 }
 
 /** How many feedback the acting user must give: the total of the Questionnaires list as it opens. */
 export async function countToAnswer(app: SignedIn): Promise<number> {
-	const { sql, params } = countMustAnswer(ownScope(app))
-	const [row] = await app.em.execute<{ total: number }[]>(sql, params)
+	const db = typedSql(app.em)
+	const row = await db
+		.selectNoFrom(mustAnswerCount(db, ownScope(app)).as('total'))
+		.executeTakeFirst()
 	return row?.total ?? 0
 }
 
@@ -129,30 +193,32 @@ export async function listAssigned(
 	{ status = null }: { status?: FeedbackStatus | null } = {},
 ): Promise<{ rows: AssignedRow[]; total: number }> {
 	const scope = ownScope(app)
-	const { conditions, params } =
+	const assigned = assignedFrom(typedSql(app.em))
+	let matching =
 		status === 'complete'
-			? { conditions: ['f.respondent_id = ?', 'p.school_id = ?', "f.status = 'complete'", 's.archived = false'], params: [scope.membershipId, scope.schoolId] }
-			: mustAnswer(scope)
-	if (status && status !== 'complete') {
-		conditions.push('f.status = ?')
-		params.push(status)
-	}
+			? assigned
+					.where('f.respondent_id', '=', scope.membershipId)
+					.where('p.school_id', '=', scope.schoolId)
+					.where('f.status', '=', 'complete')
+					.where('s.archived', '=', false)
+			: whereMustAnswer(assigned, scope)
+	if (status && status !== 'complete') matching = matching.where('f.status', '=', status)
 	if (query.q) {
-		conditions.push(`lower(s.first_name || ' ' || s.last_name) like ?`)
-		params.push(containsPattern(query.q))
+		const search = containsPattern(query.q)
+		matching = matching.where((eb) => eb(eb.fn('lower', [sql<string>`${eb.ref('s.first_name')} || ' ' || ${eb.ref('s.last_name')}`]), 'like', search))
 	}
-	const where = `where ${conditions.join(' and ')}`
 	const [rows, totals] = await Promise.all([
-		app.em.execute<AssignedSqlRow[]>(
-			`select f.id, s.first_name, s.last_name, q.title, r.index, r.opens_on, p.kind, p.interval_weeks, f.status
-			${ASSIGNED_FROM} ${where}
-			order by r.opens_on, lower(s.last_name), f.id
-			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${ASSIGNED_FROM} ${where}`, params),
+		matching
+			.select(ASSIGNED_COLUMNS)
+			.orderBy('r.opens_on')
+			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+			.orderBy('f.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
 	])
-	return { rows: rows.map(toAssigned), total: totals[0]?.total ?? 0 }
+	return { rows: rows.map(toAssigned), total: totals?.total ?? 0 }
 }
 
 export type OwnFeedback = AssignedRow & {
@@ -167,13 +233,12 @@ export type OwnFeedback = AssignedRow & {
 export async function getOwnFeedback(app: SignedIn, id: string): Promise<OwnFeedback> {
 	const schoolId = actingSchool(app)
 	if (!isUuid(id) || !app.auth.membershipId) throw notFound()
-	const [row] = await app.em.execute<(AssignedSqlRow & { student_id: string; questionnaire_id: string; profile_status: string; submitted_at: Date | null })[]>(
-		`select f.id, s.first_name, s.last_name, q.title, r.index, r.opens_on, p.kind, p.interval_weeks, f.status,
-			s.id as student_id, q.id as questionnaire_id, p.status as profile_status, f.submitted_at
-		${ASSIGNED_FROM}
-		where f.id = ? and f.respondent_id = ? and p.school_id = ?`,
-		[id, app.auth.membershipId, schoolId],
-	)
+	const row = await assignedFrom(typedSql(app.em))
+		.select([...ASSIGNED_COLUMNS, 's.id as student_id', 'q.id as questionnaire_id', 'p.status as profile_status', 'f.submitted_at'])
+		.where('f.id', '=', id)
+		.where('f.respondent_id', '=', app.auth.membershipId)
+		.where('p.school_id', '=', schoolId)
+		.executeTakeFirst()
 	if (!row) throw notFound()
 	return {
 		...toAssigned(row),
@@ -188,17 +253,15 @@ export type DomainProgress = { id: string; name: string; answered: number; total
 
 /** The domains of a feedback's questionnaire with how many of their questions are answered: one query. */
 export async function domainProgress(app: SignedIn, feedback: OwnFeedback): Promise<DomainProgress[]> {
-	const rows = await app.em.execute<{ id: string; name: string; answered: number; total: number }[]>(
-		`select d.id, d.name, count(qu.id)::int as total, count(a.id)::int as answered
-		from domain d
-		left join question qu on qu.domain_id = d.id
-		left join answer a on a.question_id = qu.id and a.feedback_id = ?
-		where d.questionnaire_id = ?
-		group by d.id, d.name, d.position
-		order by d.position`,
-		[feedback.id, feedback.questionnaireId],
-	)
-	return rows
+	return typedSql(app.em)
+		.selectFrom('domain as d')
+		.leftJoin('question as qu', 'qu.domain_id', 'd.id')
+		.leftJoin('answer as a', (join) => join.onRef('a.question_id', '=', 'qu.id').on('a.feedback_id', '=', feedback.id))
+		.select((eb) => ['d.id', 'd.name', eb.cast<number>(eb.fn.count('qu.id'), 'integer').as('total'), eb.cast<number>(eb.fn.count('a.id'), 'integer').as('answered')])
+		.where('d.questionnaire_id', '=', feedback.questionnaireId)
+		.groupBy(['d.id', 'd.name', 'd.position'])
+		.orderBy('d.position')
+		.execute()
 }
 
 export type StepperDomain = {
@@ -215,18 +278,17 @@ export type StepperDomain = {
 /** One domain of a feedback's questionnaire with its questions and the answers so far: two queries. */
 export async function stepperDomain(app: SignedIn, feedback: OwnFeedback, domainId: string): Promise<StepperDomain> {
 	if (!isUuid(domainId)) throw notFound()
+	const db = typedSql(app.em)
 	const [domains, questions] = await Promise.all([
-		app.em.execute<{ id: string; name: string; description: string | null }[]>(
-			'select id, name, description from domain where questionnaire_id = ? order by position',
-			[feedback.questionnaireId],
-		),
-		app.em.execute<{ id: string; text: string; value: number | null }[]>(
-			`select qu.id, qu.text, a.value from question qu
-			join domain d on d.id = qu.domain_id and d.questionnaire_id = ?
-			left join answer a on a.question_id = qu.id and a.feedback_id = ?
-			where qu.domain_id = ? order by qu.position`,
-			[feedback.questionnaireId, feedback.id, domainId],
-		),
+		db.selectFrom('domain').select(['id', 'name', 'description']).where('questionnaire_id', '=', feedback.questionnaireId).orderBy('position').execute(),
+		db
+			.selectFrom('question as qu')
+			.innerJoin('domain as d', (join) => join.onRef('d.id', '=', 'qu.domain_id').on('d.questionnaire_id', '=', feedback.questionnaireId))
+			.leftJoin('answer as a', (join) => join.onRef('a.question_id', '=', 'qu.id').on('a.feedback_id', '=', feedback.id))
+			.select(['qu.id', 'qu.text', 'a.value'])
+			.where('qu.domain_id', '=', domainId)
+			.orderBy('qu.position')
+			.execute(),
 	])
 	const index = domains.findIndex((domain) => domain.id === domainId)
 	const domain = domains[index]
@@ -253,12 +315,14 @@ const readOnly = () => new Refusal('This feedback cannot be changed', 'It has be
  * or is seen by, the write — never an answer saved after either.
  */
 async function lockEditable(tx: SignedIn['em'], feedbackId: string) {
-	const [row] = await tx.execute<{ status: FeedbackStatus; profile_status: string }[]>(
-		`select f.status, p.status as profile_status
-		from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
-		where f.id = ? for update of f, p`,
-		[feedbackId],
-	)
+	const row = await typedSql(tx)
+		.selectFrom('feedback as f')
+		.innerJoin('round as r', 'r.id', 'f.round_id')
+		.innerJoin('profile as p', 'p.id', 'r.profile_id')
+		.select(['f.status', 'p.status as profile_status'])
+		.where('f.id', '=', feedbackId)
+		.forUpdate(['f', 'p'])
+		.executeTakeFirst()
 	if (!row || row.status === 'complete' || row.profile_status !== 'active') throw readOnly()
 }
 
@@ -275,20 +339,38 @@ export async function saveAnswers(app: SignedIn, feedbackId: string, domainId: s
 	if (valid.length === 0) return feedback
 	await app.em.transactional(async (tx) => {
 		await lockEditable(tx, feedback.id)
-		await tx.execute(
-			`insert into answer (id, created_at, updated_at, feedback_id, question_id, value)
-			select gen_random_uuid(), now(), now(), ?, posted.question_id, posted.value
-			from unnest(?::uuid[], ?::smallint[]) as posted(question_id, value)
-			join question qu on qu.id = posted.question_id and qu.domain_id = ?
-			join domain d on d.id = qu.domain_id and d.questionnaire_id = ?
-			on conflict (feedback_id, question_id) do update set value = excluded.value, updated_at = now()`,
-			[feedback.id, uuidArray(valid.map((answer) => answer.questionId)), `{${valid.map((answer) => answer.value).join(',')}}`, domainId, feedback.questionnaireId],
+		const db = typedSql(tx)
+		const posted = sql<{ question_id: string; value: number }>`unnest(${uuidArray(valid.map((answer) => answer.questionId))}::uuid[], ${`{${valid.map((answer) => answer.value).join(',')}}`}::smallint[])`.as<'posted'>(
+			sql`posted(question_id, value)`,
 		)
-		await tx.execute(
-			`update feedback set status = 'inProgress', updated_at = now()
-			where id = ? and status = 'incomplete' and exists (select 1 from answer where feedback_id = ?)`,
-			[feedback.id, feedback.id],
-		)
+		await db
+			.insertInto('answer')
+			.columns(['id', 'created_at', 'updated_at', 'feedback_id', 'question_id', 'value'])
+			.expression(
+				db
+					.selectFrom(posted)
+					.innerJoin('question as qu', (join) => join.onRef('qu.id', '=', 'posted.question_id').on('qu.domain_id', '=', domainId))
+					.innerJoin('domain as d', (join) => join.onRef('d.id', '=', 'qu.domain_id').on('d.questionnaire_id', '=', feedback.questionnaireId))
+					.select((eb) => [
+						sql<string>`gen_random_uuid()`.as('id'),
+						sql<Date>`now()`.as('created_at'),
+						sql<Date>`now()`.as('updated_at'),
+						eb.cast<string>(eb.val(feedback.id), 'uuid').as('feedback_id'),
+						'posted.question_id',
+						'posted.value',
+					]),
+			)
+			.onConflict((conflict) =>
+				conflict.columns(['feedback_id', 'question_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: sql`now()` })),
+			)
+			.execute()
+		await db
+			.updateTable('feedback')
+			.set({ status: 'inProgress', updated_at: sql`now()` })
+			.where('id', '=', feedback.id)
+			.where('status', '=', 'incomplete')
+			.where((eb) => eb.exists(eb.selectFrom('answer').select(eb.lit(1).as('one')).where('feedback_id', '=', feedback.id)))
+			.execute()
 		audit(tx as never, app.auth, 'feedback.answer', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
 		await tx.flush()
 	})
@@ -302,14 +384,15 @@ export type Unanswered = { domainId: string; domain: string; questionId: string;
  * stepper shows them: one query. What the review step lists, and why a submit is refused.
  */
 async function listUnanswered(em: SignedIn['em'], feedback: OwnFeedback): Promise<Unanswered[]> {
-	const questions = await em.execute<{ domain_id: string; domain: string; id: string; text: string; answered: boolean }[]>(
-		`select d.id as domain_id, d.name as domain, qu.id, qu.text, (a.id is not null) as answered
-		from domain d join question qu on qu.domain_id = d.id
-		left join answer a on a.question_id = qu.id and a.feedback_id = ?
-		where d.questionnaire_id = ?
-		order by d.position, qu.position`,
-		[feedback.id, feedback.questionnaireId],
-	)
+	const questions = await typedSql(em)
+		.selectFrom('domain as d')
+		.innerJoin('question as qu', 'qu.domain_id', 'd.id')
+		.leftJoin('answer as a', (join) => join.onRef('a.question_id', '=', 'qu.id').on('a.feedback_id', '=', feedback.id))
+		.select((eb) => ['d.id as domain_id', 'd.name as domain', 'qu.id', 'qu.text', eb('a.id', 'is not', null).as('answered')])
+		.where('d.questionnaire_id', '=', feedback.questionnaireId)
+		.orderBy('d.position')
+		.orderBy('qu.position')
+		.execute()
 	const counts = new Map<string, number>()
 	const unanswered: Unanswered[] = []
 	for (const question of questions) {
@@ -336,10 +419,12 @@ export async function submitFeedback(app: SignedIn, feedbackId: string): Promise
 		await lockEditable(tx, feedback.id)
 		const unanswered = await listUnanswered(tx, feedback)
 		if (unanswered.length) return { ok: false as const, unanswered }
-		await tx.execute(
-			`update feedback set status = 'complete', submitted_at = now(), updated_at = now() where id = ? and status <> 'complete'`,
-			[feedback.id],
-		)
+		await typedSql(tx)
+			.updateTable('feedback')
+			.set({ status: 'complete', submitted_at: sql`now()`, updated_at: sql`now()` })
+			.where('id', '=', feedback.id)
+			.where('status', '<>', 'complete')
+			.execute()
 		audit(tx as never, app.auth, 'feedback.submit', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
 		await tx.flush()
 		return { ok: true as const }

@@ -1,6 +1,7 @@
 import type { ActiveMembership, Auth, AuthUser, Role } from '#app/lib/auth.ts'
 import { jsonColumn, type Em } from './database.server.ts'
-import { activeMembershipsJson } from './session.server.ts'
+import { activeMemberships } from './session.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Who is signed in: the Auth a session's user acts with, and where each role is at home. Signing in is
@@ -24,10 +25,12 @@ export function homeFor(role: Role | null): string {
  * memberships and the membership the session acts in.
  */
 export async function loadAuth(em: Em, user: AuthUser, sessionId: string): Promise<Auth> {
-	const [row] = await em.execute<{ memberships: ActiveMembership[] | string; active_membership_id: string | null }[]>(
-		`select ${activeMembershipsJson('?')} as memberships, (select active_membership_id from session where id = ?) as active_membership_id`,
-		[user.id, sessionId],
-	)
+	const row = await typedSql(em)
+		.selectNoFrom((eb) => [
+			activeMemberships(eb.val(user.id)).as('memberships'),
+			eb.selectFrom('session').select('active_membership_id').where('id', '=', sessionId).as('active_membership_id'),
+		])
+		.executeTakeFirst()
 	return authOf(user, row ? jsonColumn(row.memberships) : [], sessionId, row?.active_membership_id ?? null)
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql, type ExpressionBuilder } from 'kysely'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type MemberAccess, type SchoolRole } from '#app/models/enums.ts'
@@ -9,6 +10,7 @@ import type { Em } from './database.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * The school's staff directory (docs/architecture.md#domain-model, SchoolMembership): who works
@@ -20,15 +22,6 @@ import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 
 export const DIRECTORY_SORTS = ['name', 'email', 'role', 'jobTitle', 'access'] as const
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number]
-
-const roleOrder = `case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`
-const SORT_SQL: Record<DirectorySort, string[]> = {
-	name: ['lower(m.last_name)', 'lower(m.first_name)'],
-	email: ['lower(u.email)'],
-	role: [roleOrder, 'lower(m.last_name)'],
-	jobTitle: ['lower(coalesce(m.job_title, \'\'))', 'lower(m.last_name)'],
-	access: ["case m.access when 'none' then 0 when 'invited' then 1 else 2 end", 'lower(m.last_name)'],
-}
 
 export type DirectoryRow = {
 	id: string
@@ -45,28 +38,51 @@ export type DirectoryRow = {
  */
 export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySort>): Promise<{ rows: DirectoryRow[]; total: number }> {
 	const schoolId = actingSchool(app)
-	const conditions = ['m.school_id = ?']
-	const params: unknown[] = [schoolId]
+	let matching = typedSql(app.em).selectFrom('school_membership as m').innerJoin('users as u', 'u.id', 'm.user_id').where('m.school_id', '=', schoolId)
 	if (query.q) {
 		const search = containsPattern(query.q)
-		conditions.push(
-			`(lower(m.first_name || ' ' || m.last_name) like ? or lower(m.last_name || ' ' || m.first_name) like ? or lower(u.email) like ? or lower(coalesce(m.job_title, '')) like ?)`,
+		matching = matching.where((eb) =>
+			eb.or([
+				eb(eb.fn('lower', [sql<string>`${eb.ref('m.first_name')} || ' ' || ${eb.ref('m.last_name')}`]), 'like', search),
+				eb(eb.fn('lower', [sql<string>`${eb.ref('m.last_name')} || ' ' || ${eb.ref('m.first_name')}`]), 'like', search),
+				eb(eb.fn('lower', ['u.email']), 'like', search),
+				eb(eb.fn('lower', [eb.fn.coalesce('m.job_title', eb.val(''))]), 'like', search),
+			]),
 		)
-		params.push(search, search, search, search)
 	}
-	const from = `from school_membership m join users u on u.id = m.user_id where ${conditions.join(' and ')}`
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'
-	const order = SORT_SQL[query.sort].map((part) => `${part} ${dir}`).join(', ')
+	const page = matching.select(['m.id', 'm.first_name', 'm.last_name', 'u.email', 'm.role', 'm.job_title', 'm.access'])
+	const lastName = (eb: ExpressionBuilder<Database & { m: Database['school_membership'] }, 'm'>) => eb.fn('lower', ['m.last_name'])
+	const sorted = {
+		name: () => page.orderBy(lastName, dir).orderBy((eb) => eb.fn('lower', ['m.first_name']), dir),
+		email: () => page.orderBy((eb) => eb.fn('lower', ['u.email']), dir),
+		// The roles in their catalogue order (SCHOOL_ROLES).
+		role: () =>
+			page
+				.orderBy(
+					(eb) =>
+						SCHOOL_ROLES.slice(1)
+							.reduce((order, role, index) => order.when(role).then(eb.lit(index + 1)), eb.case('m.role').when(SCHOOL_ROLES[0]).then(eb.lit(0 as number)))
+							.end(),
+					dir,
+				)
+				.orderBy(lastName, dir),
+		jobTitle: () => page.orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('m.job_title', eb.val(''))]), dir).orderBy(lastName, dir),
+		access: () =>
+			page
+				.orderBy((eb) => eb.case('m.access').when('none').then(eb.lit(0)).when('invited').then(eb.lit(1)).else(eb.lit(2)).end(), dir)
+				.orderBy(lastName, dir),
+	}[query.sort]()
 	const [rows, totals] = await Promise.all([
-		app.em.execute<{ id: string; first_name: string; last_name: string; email: string; role: SchoolRole; job_title: string | null; access: MemberAccess }[]>(
-			`select m.id, m.first_name, m.last_name, u.email, m.role, m.job_title, m.access
-			${from} order by ${order}, m.id limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params),
+		sorted
+			.orderBy('m.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
 	])
 	return {
-		total: totals[0]?.total ?? 0,
+		total: totals?.total ?? 0,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: `${row.first_name} ${row.last_name}`,
@@ -175,15 +191,19 @@ async function invite(em: Em, member: SchoolMembership, request: Request): Promi
  * after the other and the second sees the first's change.
  */
 async function lockAdmins(tx: Em, schoolId: string) {
-	await tx.execute(`select id from school_membership where school_id = ? and role = 'schoolAdmin' order by id for update`, [schoolId])
+	await typedSql(tx).selectFrom('school_membership').select('id').where('school_id', '=', schoolId).where('role', '=', 'schoolAdmin').orderBy('id').forUpdate().execute()
 }
 
 /** Whether the school would still have a school admin who can sign in, without this member. */
 async function othersCanAdminister(tx: Em, schoolId: string, memberId: string): Promise<boolean> {
-	const [row] = await tx.execute<{ n: number }[]>(
-		`select count(*)::int as n from school_membership where school_id = ? and role = 'schoolAdmin' and access <> 'none' and id <> ?`,
-		[schoolId, memberId],
-	)
+	const row = await typedSql(tx)
+		.selectFrom('school_membership')
+		.select(sql<number>`count(*)::int`.as('n'))
+		.where('school_id', '=', schoolId)
+		.where('role', '=', 'schoolAdmin')
+		.where('access', '<>', 'none')
+		.where('id', '<>', memberId)
+		.executeTakeFirst()
 	return (row?.n ?? 0) > 0
 }
 
@@ -200,19 +220,23 @@ const NOT_YOURSELF = (what: string) => new DirectoryRefusal(`You can’t ${what}
  * this school's changes must never reach them.
  */
 async function detachFromStudents(tx: Em, schoolId: string, membershipId: string) {
-	await tx.execute('delete from student_professional where membership_id = ? and student_id in (select id from student where school_id = ?)', [
-		membershipId,
-		schoolId,
-	])
-	await tx.execute('delete from profile_respondent where membership_id = ? and profile_id in (select id from profile where school_id = ?)', [
-		membershipId,
-		schoolId,
-	])
-	await tx.execute(
-		`delete from feedback where respondent_id = ? and status <> 'complete'
-		and round_id in (select r.id from round r join profile p on p.id = r.profile_id where p.school_id = ?)`,
-		[membershipId, schoolId],
-	)
+	const db = typedSql(tx)
+	await db
+		.deleteFrom('student_professional')
+		.where('membership_id', '=', membershipId)
+		.where('student_id', 'in', db.selectFrom('student').select('id').where('school_id', '=', schoolId))
+		.execute()
+	await db
+		.deleteFrom('profile_respondent')
+		.where('membership_id', '=', membershipId)
+		.where('profile_id', 'in', db.selectFrom('profile').select('id').where('school_id', '=', schoolId))
+		.execute()
+	await db
+		.deleteFrom('feedback')
+		.where('respondent_id', '=', membershipId)
+		.where('status', '<>', 'complete')
+		.where('round_id', 'in', db.selectFrom('round as r').innerJoin('profile as p', 'p.id', 'r.profile_id').select('r.id').where('p.school_id', '=', schoolId))
+		.execute()
 }
 
 /** Changes a member's role. Not your own; not the last school admin's. Someone who becomes a school admin is taken off students (ADR 011). */
@@ -274,14 +298,24 @@ export async function removeAccess(app: SignedIn, id: string) {
  * at their other schools go on.
  */
 async function endSessionsActingIn(tx: Em, userId: string, membershipId: string) {
-	const usable = `select m.id from school_membership m join school sc on sc.id = m.school_id where m.access = 'active' and sc.archived = false`
-	await tx.execute(
-		`delete from session s where s.user_id = ? and ? = coalesce(
-			(${usable} and m.id = s.active_membership_id),
-			(${usable} and m.user_id = s.user_id order by m.created_at, m.id limit 1)
-		)`,
-		[userId, membershipId],
-	)
+	await typedSql(tx)
+		.deleteFrom('session as s')
+		.where('s.user_id', '=', userId)
+		.where((eb) => {
+			const usable = () =>
+				eb
+					.selectFrom('school_membership as m')
+					.innerJoin('school as sc', 'sc.id', 'm.school_id')
+					.select('m.id')
+					.where('m.access', '=', 'active')
+					.where('sc.archived', '=', false)
+			const actingAs = eb.fn.coalesce(
+				usable().whereRef('m.id', '=', 's.active_membership_id').$asScalar(),
+				usable().whereRef('m.user_id', '=', 's.user_id').orderBy('m.created_at').orderBy('m.id').limit(1).$asScalar(),
+			)
+			return eb(actingAs, '=', membershipId)
+		})
+		.execute()
 }
 
 /**
@@ -304,11 +338,16 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 		if (current.role === 'schoolAdmin' && current.access !== 'none' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) throw LAST_ADMIN(name)
 		// Unsubmitted feedback on another school's profile (a transferred student's, should any have been left
 		// there): this school can neither withdraw it nor leave it without a respondent.
-		const [elsewhere] = await tx.execute<{ n: number }[]>(
-			`select count(*)::int as n from feedback f join round r on r.id = f.round_id join profile p on p.id = r.profile_id
-			where f.respondent_id = ? and f.status <> 'complete' and p.school_id <> ?`,
-			[current.id, schoolId],
-		)
+		const db = typedSql(tx)
+		const elsewhere = await db
+			.selectFrom('feedback as f')
+			.innerJoin('round as r', 'r.id', 'f.round_id')
+			.innerJoin('profile as p', 'p.id', 'r.profile_id')
+			.select(sql<number>`count(*)::int`.as('n'))
+			.where('f.respondent_id', '=', current.id)
+			.where('f.status', '<>', 'complete')
+			.where('p.school_id', '<>', schoolId)
+			.executeTakeFirst()
 		if (elsewhere && elsewhere.n > 0) {
 			throw new DirectoryRefusal(
 				`${name} can’t be deleted`,
@@ -318,10 +357,12 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 		await detachFromStudents(tx as Em, schoolId, current.id)
 		// Submitted feedback is the students' record: it stays, under one random key for all of it (so it still reads
 		// as one respondent's), tied to nothing that names them (ADR 029).
-		const kept = await tx.execute<{ id: string }[]>(
-			'update feedback set respondent_id = null, former_respondent_key = ?, updated_at = now() where respondent_id = ? returning id',
-			[randomUUID(), current.id],
-		)
+		const kept = await db
+			.updateTable('feedback')
+			.set({ respondent_id: null, former_respondent_key: randomUUID(), updated_at: sql`now()` })
+			.where('respondent_id', '=', current.id)
+			.returning('id')
+			.execute()
 		for (const feedback of kept) audit(tx as never, app.auth, 'feedback.anonymise', { type: 'Feedback', id: feedback.id, schoolId })
 		const user = current.user
 		await endSessionsActingIn(tx as Em, user.id, current.id)

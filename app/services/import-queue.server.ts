@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { ReadRow } from '#app/lib/import-rows.ts'
 import type { ImportKind } from '#app/models/enums.ts'
 import { forkEm, type Em, type Orm } from './database.server.ts'
 import { importHandler } from './import-kinds.server.ts'
 import type { ImportActor, ImportKindHandler, ImportValuesRow } from './import-kind.server.ts'
 import { enqueue, QUEUES } from './job-queue.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Running an import in the background (ADR 009, ADR 019). The job system
@@ -37,7 +39,7 @@ export async function queueImport(em: Em, id: string) {
  * them all again. An import already waiting or running is not queued twice.
  */
 export async function queueUnfinishedImports(em: Em) {
-	const unfinished = await em.execute<{ id: string }[]>("select id from import_job where status in ('queued', 'processing') order by created_at")
+	const unfinished = await typedSql(em).selectFrom('import_job').select('id').where('status', 'in', ['queued', 'processing']).orderBy('created_at').execute()
 	for (const { id } of unfinished) await queueImport(em, id)
 }
 
@@ -45,16 +47,34 @@ type Claimed = { id: string; school_id: string; kind: ImportKind; created_by_id:
 
 /** Takes import `id` if it is queued, or processing under a lease that has run out; null when it is not free. */
 export async function claimImportJob(em: Em, id: string, workerId: string, leaseSeconds: number): Promise<Claimed | null> {
-	const [claimed] = await em.execute<Claimed[]>(
-		`update import_job set status = 'processing', leased_by = ?, lease_until = now() + make_interval(secs => ?), attempts = attempts + 1, updated_at = now()
-		where id = ? and (status = 'queued' or (status = 'processing' and (lease_until is null or lease_until < now())))
-		returning id, school_id, kind, created_by_id, impersonator_id, attempts`,
-		[workerId, leaseSeconds, id],
-	)
+	const claimed = await typedSql(em)
+		.updateTable('import_job')
+		.set((eb) => ({ status: 'processing', leased_by: workerId, lease_until: leaseFrom(leaseSeconds), attempts: eb('attempts', '+', 1), updated_at: sql`now()` }))
+		.where('id', '=', id)
+		.where((eb) =>
+			eb.or([
+				eb('status', '=', 'queued'),
+				eb.and([eb('status', '=', 'processing'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)])]),
+			]),
+		)
+		.returning(['id', 'school_id', 'kind', 'created_by_id', 'impersonator_id', 'attempts'])
+		.executeTakeFirst()
 	return claimed ?? null
 }
 
 type BatchOutcome = 'more' | 'finished' | 'lost'
+
+/** The end of a lease taken now. */
+const leaseFrom = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`
+
+/** An update that ends `workerId`'s lease on the job; a worker that lost the lease changes nothing. */
+function release(em: Em, jobId: string, workerId: string) {
+	return typedSql(em)
+		.updateTable('import_job')
+		.set({ leased_by: null, lease_until: null })
+		.where('id', '=', jobId)
+		.where('leased_by', '=', workerId)
+}
 
 /**
  * Runs one claimed job to its end, batch by batch, while this worker holds
@@ -62,15 +82,14 @@ type BatchOutcome = 'more' | 'finished' | 'lost'
  */
 export async function runImportJob(orm: Orm, job: Claimed, workerId: string, options: WorkerOptions, shouldStop: () => boolean): Promise<BatchOutcome | 'stopped'> {
 	const em = forkEm(orm)
-	const [stored] = await em.execute<{ upload: Uint8Array }[]>('select upload from import_job where id = ?', [job.id])
+	const stored = await typedSql(em).selectFrom('import_job').select('upload').where('id', '=', job.id).executeTakeFirst()
 	const handler = importHandler(job.kind)
 	const read = handler.read(new Uint8Array(stored?.upload ?? new Uint8Array()))
 	if (!read.ok) {
 		// The upload was checked when the job was made; a file that no longer reads is a failed job, not a retry.
-		await em.execute(
-			`update import_job set status = 'failed', finished_at = now(), leased_by = null, lease_until = null, updated_at = now() where id = ? and leased_by = ?`,
-			[job.id, workerId],
-		)
+		await release(em, job.id, workerId)
+			.set({ status: 'failed', finished_at: sql`now()`, updated_at: sql`now()` })
+			.execute()
 		return 'finished'
 	}
 	const rows = read.rows
@@ -78,19 +97,20 @@ export async function runImportJob(orm: Orm, job: Claimed, workerId: string, opt
 	for (;;) {
 		if (shouldStop()) {
 			// Handed back at once: the next worker (here after a restart, or another instance) resumes after the last batch.
-			await em.execute('update import_job set leased_by = null, lease_until = null, updated_at = now() where id = ? and leased_by = ?', [job.id, workerId])
+			await release(em, job.id, workerId).set({ updated_at: sql`now()` }).execute()
 			return 'stopped'
 		}
 		const outcome = await em.fork().transactional(async (tx) => runBatch(tx as Em, job.id, workerId, rows, actor, handler, options))
 		if (outcome === 'lost') return 'lost'
 		if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs))
 		if (outcome === 'finished') {
-			await em.execute(
-				`update import_job set status = case when failed > 0 then 'completed_with_errors' else 'completed' end,
-					finished_at = now(), leased_by = null, lease_until = null, updated_at = now()
-				where id = ? and leased_by = ?`,
-				[job.id, workerId],
-			)
+			await release(em, job.id, workerId)
+				.set((eb) => ({
+					status: eb.case().when('failed', '>', 0).then(eb.val('completed_with_errors' as const)).else(eb.val('completed' as const)).end(),
+					finished_at: sql`now()`,
+					updated_at: sql`now()`,
+				}))
+				.execute()
 			return 'finished'
 		}
 	}
@@ -106,11 +126,14 @@ async function runBatch(
 	options: WorkerOptions,
 ): Promise<BatchOutcome> {
 	// Renewing the lease also locks the job's row until this batch commits: nobody else can claim it meanwhile.
-	const [held] = await tx.execute<{ processed: number }[]>(
-		`update import_job set lease_until = now() + make_interval(secs => ?), updated_at = now()
-		where id = ? and leased_by = ? and status = 'processing' returning processed`,
-		[options.leaseSeconds, jobId, workerId],
-	)
+	const held = await typedSql(tx)
+		.updateTable('import_job')
+		.set({ lease_until: leaseFrom(options.leaseSeconds), updated_at: sql`now()` })
+		.where('id', '=', jobId)
+		.where('leased_by', '=', workerId)
+		.where('status', '=', 'processing')
+		.returning('processed')
+		.executeTakeFirst()
 	if (!held) return 'lost'
 	const batch = rows.slice(held.processed, held.processed + options.batchSize)
 	if (batch.length === 0) return 'finished'
@@ -118,11 +141,17 @@ async function runBatch(
 	const plan = await handler.plan(tx, actor.schoolId, valid)
 	const applied = await handler.apply(tx, actor, plan)
 	const errors = [...batch.flatMap((row) => row.errors ?? []), ...plan.refused, ...applied.errors].sort((a, b) => a.row - b.row)
-	await tx.execute(
-		`update import_job set processed = processed + ?, created = created + ?, updated = updated + ?, failed = failed + ?, row_errors = row_errors || ?::jsonb
-		where id = ?`,
-		[batch.length, applied.created, applied.updated, new Set(errors.map((error) => error.row)).size, JSON.stringify(errors), jobId],
-	)
+	await typedSql(tx)
+		.updateTable('import_job')
+		.set((eb) => ({
+			processed: eb('processed', '+', batch.length),
+			created: eb('created', '+', applied.created),
+			updated: eb('updated', '+', applied.updated),
+			failed: eb('failed', '+', new Set(errors.map((error) => error.row)).size),
+			row_errors: sql`${eb.ref('row_errors')} || ${JSON.stringify(errors)}::jsonb`,
+		}))
+		.where('id', '=', jobId)
+		.execute()
 	return 'more'
 }
 
@@ -145,7 +174,7 @@ export function importJobHandler(orm: Orm, options: Partial<WorkerOptions>, isSt
 		const workerId = randomUUID()
 		const claimed = await claimImportJob(forkEm(orm), importId, workerId, settings.leaseSeconds)
 		if (!claimed) {
-			const [row] = await forkEm(orm).execute<{ status: string }[]>('select status from import_job where id = ?', [importId])
+			const row = await typedSql(forkEm(orm)).selectFrom('import_job').select('status').where('id', '=', importId).executeTakeFirst()
 			// Finished (or deleted with its school): nothing to do. Still running under a live lease: try again later.
 			if (row && ['queued', 'processing'].includes(row.status)) throw new HandedBack()
 			return
@@ -161,8 +190,8 @@ export function importJobHandler(orm: Orm, options: Partial<WorkerOptions>, isSt
 				// Ids and the error's kind only: a database message can quote the rows' personal data.
 				console.error(`Import worker: import ${importId} stopped by ${error instanceof Error ? error.name : 'an error'}; it will be retried`)
 				// Handed back at once; the job system's retry pause is the wait.
-				await forkEm(orm)
-					.execute('update import_job set leased_by = null, lease_until = null where id = ? and leased_by = ?', [importId, workerId])
+				await release(forkEm(orm), importId, workerId)
+					.execute()
 					.catch(() => {})
 			}
 			if (job.retryCount >= job.retryLimit) await markFailed(orm, importId, null).catch(() => {})
@@ -172,9 +201,11 @@ export function importJobHandler(orm: Orm, options: Partial<WorkerOptions>, isSt
 }
 
 async function markFailed(orm: Orm, id: string, workerId: string | null) {
-	await forkEm(orm).execute(
-		`update import_job set status = 'failed', finished_at = now(), leased_by = null, lease_until = null, updated_at = now()
-		where id = ? and status in ('queued', 'processing') and (?::text is null or leased_by = ?)`,
-		[id, workerId, workerId],
-	)
+	await typedSql(forkEm(orm))
+		.updateTable('import_job')
+		.set({ status: 'failed', finished_at: sql`now()`, leased_by: null, lease_until: null, updated_at: sql`now()` })
+		.where('id', '=', id)
+		.where('status', 'in', ['queued', 'processing'])
+		.$if(workerId !== null, (qb) => qb.where('leased_by', '=', workerId))
+		.execute()
 }

@@ -17,23 +17,26 @@
  *
  * API (all take the `{ em, auth }` of `requireRole`/`requireUser`)
  * - `seesWholeSchool(auth): boolean` — true for school admins and need managers.
- * - `visibleStudentsQuery(auth, alias = 's'): { sql, params }` — a SQL condition
- *   on a `student` row aliased `alias`, with its `?` parameters in order, to put
- *   in a WHERE clause: `select … from student s where ${sql} and …`, passing
- *   `[...params, …]`. It always includes `alias.school_id = <the user's school>`;
- *   for a user who may see nothing it is `false`. Use it for lists and counts,
- *   so a page costs one query whatever the number of students.
+ * - `visibleStudent(auth, student): Expression<SqlBool>` — the rule as one typed
+ *   condition (typed-sql.server.ts) on a student row's columns, for a WHERE clause:
+ *   `.where((eb) => visibleStudent(auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') }))`. It always includes
+ *   `school_id = <the user's school>`; for a user who may see nothing it is `false`. Use
+ *   it for lists and counts, so a page costs one query whatever the number of students.
+ * - `visibleStudentsQuery(auth, alias = 's'): { sql, params }` — the same rule as SQL
+ *   text with `?` parameters, for the hand-written queries not yet typed.
  * - `canSeeStudent(app, studentId): Promise<boolean>` — one query; false for an
  *   id that is not a uuid, another school's student, or one outside the rule.
  * - `requireVisibleStudent(app, studentId): Promise<Student>` — the Student, or
  *   throws a 404 Response (never 403: no existence leak). The first line of a
  *   loader or action about one student, after the guard.
  */
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely'
 import { Student } from '#app/models/index.ts'
 import type { Auth } from '#app/lib/auth.ts'
 import type { SignedIn } from './guards.server.ts'
 import { isUuid } from './ids.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 export type SqlCondition = { sql: string; params: unknown[] }
 
@@ -41,6 +44,49 @@ type Who = Pick<Auth, 'role' | 'schoolId' | 'membershipId'>
 
 export function seesWholeSchool(auth: Who): boolean {
 	return Boolean(auth.schoolId) && (auth.role === 'schoolAdmin' || auth.role === 'needManager')
+}
+
+/** A student row's columns that the rule reads, in a typed query. */
+export type StudentColumns = { id: Expression<string>; schoolId: Expression<string> }
+
+/** The rule, as one condition on a student row: the school's, and for a professional one they are linked to. */
+export function visibleStudent(auth: Who, student: StudentColumns): Expression<SqlBool> {
+	const eb = expressionBuilder<Database>()
+	if (!auth.schoolId) return eb.lit(false)
+	const ofTheSchool = eb(student.schoolId, '=', auth.schoolId)
+	if (seesWholeSchool(auth)) return ofTheSchool
+	if (auth.role !== 'professional' || !auth.membershipId) return eb.lit(false)
+	const me = auth.membershipId
+	return eb.and([
+		ofTheSchool,
+		eb.or([
+			eb.exists(
+				eb
+					.selectFrom('student_professional as ntk_sp')
+					.select(eb.lit(1).as('one'))
+					.where('ntk_sp.student_id', '=', student.id)
+					.where('ntk_sp.membership_id', '=', me),
+			),
+			eb.exists(
+				eb
+					.selectFrom('profile as ntk_p')
+					.innerJoin('profile_respondent as ntk_pr', 'ntk_pr.profile_id', 'ntk_p.id')
+					.select(eb.lit(1).as('one'))
+					.where('ntk_p.student_id', '=', student.id)
+					.where('ntk_p.school_id', '=', student.schoolId)
+					.where('ntk_pr.membership_id', '=', me),
+			),
+			eb.exists(
+				eb
+					.selectFrom('group_student as ntk_gs')
+					.innerJoin('group_staff as ntk_gst', 'ntk_gst.group_id', 'ntk_gs.group_id')
+					.innerJoin('student_group as ntk_g', (join) => join.onRef('ntk_g.id', '=', 'ntk_gs.group_id').on('ntk_g.school_id', '=', student.schoolId))
+					.select(eb.lit(1).as('one'))
+					.where('ntk_gs.student_id', '=', student.id)
+					.where('ntk_gst.membership_id', '=', me),
+			),
+		]),
+	])
 }
 
 export function visibleStudentsQuery(auth: Who, alias = 's'): SqlCondition {
@@ -63,9 +109,13 @@ export function visibleStudentsQuery(auth: Who, alias = 's'): SqlCondition {
 
 export async function canSeeStudent({ em, auth }: SignedIn, studentId: string): Promise<boolean> {
 	if (!isUuid(studentId)) return false
-	const visible = visibleStudentsQuery(auth)
-	const rows = await em.execute<{ id: string }[]>(`select s.id from student s where s.id = ? and ${visible.sql}`, [studentId, ...visible.params])
-	return rows.length > 0
+	const row = await typedSql(em)
+		.selectFrom('student as s')
+		.select('s.id')
+		.where('s.id', '=', studentId)
+		.where((eb) => visibleStudent(auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') }))
+		.executeTakeFirst()
+	return row !== undefined
 }
 
 export async function requireVisibleStudent(app: SignedIn, studentId: string): Promise<Student> {

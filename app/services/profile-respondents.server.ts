@@ -1,9 +1,11 @@
+import { sql } from 'kysely'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { isUuid } from './ids.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Who answers an existing profile (ADR 027). A need manager adds and removes
@@ -22,15 +24,18 @@ export type ProfileRespondent = { membershipId: string; name: string; jobTitle: 
 
 /** The current respondents of each of the student's profiles at the acting user's school, by profile id: one query. */
 export async function listProfileRespondents({ em, auth }: SignedIn, studentId: string): Promise<Record<string, ProfileRespondent[]>> {
-	const rows = await em.execute<{ profile_id: string; id: string; first_name: string; last_name: string; job_title: string | null }[]>(
-		`select pr.profile_id, m.id, m.first_name, m.last_name, m.job_title
-		from profile p
-		join profile_respondent pr on pr.profile_id = p.id
-		join school_membership m on m.id = pr.membership_id and m.school_id = p.school_id
-		where p.student_id = ? and p.school_id = ?
-		order by lower(m.last_name), lower(m.first_name), m.id`,
-		[studentId, auth.schoolId],
-	)
+	if (!auth.schoolId) return {}
+	const rows = await typedSql(em)
+		.selectFrom('profile as p')
+		.innerJoin('profile_respondent as pr', 'pr.profile_id', 'p.id')
+		.innerJoin('school_membership as m', (join) => join.onRef('m.id', '=', 'pr.membership_id').onRef('m.school_id', '=', 'p.school_id'))
+		.select(['pr.profile_id', 'm.id', 'm.first_name', 'm.last_name', 'm.job_title'])
+		.where('p.student_id', '=', studentId)
+		.where('p.school_id', '=', auth.schoolId)
+		.orderBy((eb) => eb.fn('lower', ['m.last_name']))
+		.orderBy((eb) => eb.fn('lower', ['m.first_name']))
+		.orderBy('m.id')
+		.execute()
 	const byProfile: Record<string, ProfileRespondent[]> = {}
 	for (const row of rows) {
 		;(byProfile[row.profile_id] ??= []).push({ membershipId: row.id, name: `${row.first_name} ${row.last_name}`, jobTitle: row.job_title })
@@ -42,10 +47,14 @@ const closed = () => new Refusal('Profile closed', 'A closed profile opens no mo
 
 /** The student's profile at the acting school, locked until the change commits; another school's, another student's or none is 404. */
 async function lockProfile(tx: Em, schoolId: string, studentId: string, profileId: string) {
-	const [profile] = await tx.execute<{ status: 'active' | 'closed' }[]>(
-		'select status from profile where id = ? and student_id = ? and school_id = ? for update',
-		[profileId, studentId, schoolId],
-	)
+	const profile = await typedSql(tx)
+		.selectFrom('profile')
+		.select('status')
+		.where('id', '=', profileId)
+		.where('student_id', '=', studentId)
+		.where('school_id', '=', schoolId)
+		.forUpdate()
+		.executeTakeFirst()
 	if (!profile) throw notFound()
 	if (profile.status === 'closed') throw closed()
 }
@@ -66,26 +75,46 @@ export async function addRespondent(app: SignedIn, studentId: string, profileId:
 	if (!isUuid(profileId) || !isUuid(membershipId)) throw notFound()
 	return app.em.transactional(async (tx) => {
 		await lockProfile(tx as never, schoolId, studentId, profileId)
-		const [member] = await tx.execute<{ first_name: string; last_name: string }[]>(
-			`select first_name, last_name from school_membership
-			where id = ? and school_id = ? and role <> 'schoolAdmin' and access <> 'none' for share`,
-			[membershipId, schoolId],
-		)
+		const db = typedSql(tx)
+		const member = await db
+			.selectFrom('school_membership')
+			.select(['first_name', 'last_name'])
+			.where('id', '=', membershipId)
+			.where('school_id', '=', schoolId)
+			.where('role', '<>', 'schoolAdmin')
+			.where('access', '<>', 'none')
+			.forShare()
+			.executeTakeFirst()
 		if (!member) throw notFound()
 		const name = `${member.first_name} ${member.last_name}`
-		const added = await tx.execute<{ membership_id: string }[]>(
-			'insert into profile_respondent (profile_id, membership_id) values (?, ?) on conflict do nothing returning membership_id',
-			[profileId, membershipId],
-		)
+		const added = await db
+			.insertInto('profile_respondent')
+			.values({ profile_id: profileId, membership_id: membershipId })
+			.onConflict((conflict) => conflict.doNothing())
+			.returning('membership_id')
+			.execute()
 		if (!added.length) return { name, changed: false }
 		// The round open now (the latest) asks them too; an earlier one is history.
-		await tx.execute(
-			`insert into feedback (id, created_at, updated_at, round_id, respondent_id, status)
-			select gen_random_uuid(), now(), now(), r.id, ?, 'incomplete'
-			from round r where r.profile_id = ? order by r.index desc limit 1
-			on conflict (round_id, respondent_id) do nothing`,
-			[membershipId, profileId],
-		)
+		await db
+			.insertInto('feedback')
+			.columns(['id', 'created_at', 'updated_at', 'round_id', 'respondent_id', 'status'])
+			.expression(
+				db
+					.selectFrom('round as r')
+					.select((eb) => [
+						sql<string>`gen_random_uuid()`.as('id'),
+						sql<Date>`now()`.as('created_at'),
+						sql<Date>`now()`.as('updated_at'),
+						'r.id',
+						eb.cast<string>(eb.val(membershipId), 'uuid').as('respondent_id'),
+						sql.lit('incomplete').as('status'),
+					])
+					.where('r.profile_id', '=', profileId)
+					.orderBy('r.index', 'desc')
+					.limit(1),
+			)
+			.onConflict((conflict) => conflict.columns(['round_id', 'respondent_id']).doNothing())
+			.execute()
 		audit(tx as never, app.auth, 'profile.respondent.add', { type: 'Profile', id: profileId, schoolId })
 		await tx.flush()
 		return { name, changed: true }
@@ -103,28 +132,37 @@ export async function removeRespondent(app: SignedIn, studentId: string, profile
 	if (!isUuid(profileId) || !isUuid(membershipId)) throw notFound()
 	return app.em.transactional(async (tx) => {
 		await lockProfile(tx as never, schoolId, studentId, profileId)
-		const [removed] = await tx.execute<{ first_name: string; last_name: string }[]>(
-			`delete from profile_respondent pr using school_membership m
-			where pr.profile_id = ? and pr.membership_id = ? and m.id = pr.membership_id and m.school_id = ?
-			returning m.first_name, m.last_name`,
-			[profileId, membershipId, schoolId],
-		)
+		const db = typedSql(tx)
+		const removed = await db
+			.deleteFrom('profile_respondent as pr')
+			.using('school_membership as m')
+			.whereRef('m.id', '=', 'pr.membership_id')
+			.where('pr.profile_id', '=', profileId)
+			.where('pr.membership_id', '=', membershipId)
+			.where('m.school_id', '=', schoolId)
+			.returning(['m.first_name', 'm.last_name'])
+			.executeTakeFirst()
 		if (!removed) {
 			// Removed already (a second post, another tab): nothing to do. Someone who is not of this school is 404.
-			const [member] = await tx.execute<{ first_name: string; last_name: string }[]>(
-				'select first_name, last_name from school_membership where id = ? and school_id = ?',
-				[membershipId, schoolId],
-			)
+			const member = await db
+				.selectFrom('school_membership')
+				.select(['first_name', 'last_name'])
+				.where('id', '=', membershipId)
+				.where('school_id', '=', schoolId)
+				.executeTakeFirst()
 			if (!member) throw notFound()
 			return { name: `${member.first_name} ${member.last_name}`, changed: false }
 		}
 		// "Not started" is no answer at all: the answers check also covers a save that commits while this runs.
-		await tx.execute(
-			`delete from feedback f using round r
-			where r.id = f.round_id and r.profile_id = ? and f.respondent_id = ? and f.status = 'incomplete'
-			and not exists (select 1 from answer a where a.feedback_id = f.id)`,
-			[profileId, membershipId],
-		)
+		await db
+			.deleteFrom('feedback as f')
+			.using('round as r')
+			.whereRef('r.id', '=', 'f.round_id')
+			.where('r.profile_id', '=', profileId)
+			.where('f.respondent_id', '=', membershipId)
+			.where('f.status', '=', 'incomplete')
+			.where(({ not, exists, selectFrom, lit }) => not(exists(selectFrom('answer as a').select(lit(1).as('one')).whereRef('a.feedback_id', '=', 'f.id'))))
+			.execute()
 		audit(tx as never, app.auth, 'profile.respondent.remove', { type: 'Profile', id: profileId, schoolId })
 		await tx.flush()
 		return { name: `${removed.first_name} ${removed.last_name}`, changed: true }

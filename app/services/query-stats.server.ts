@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { DefaultLogger, type LogContext } from '@mikro-orm/core'
+import type { KyselyPlugin } from 'kysely'
 import { getEnv } from './env.server.ts'
 
 /**
@@ -21,6 +22,15 @@ export class QueryCountingLogger extends DefaultLogger {
 export function countQuery(): void {
 	const counter = requestCounter.getStore()
 	if (counter) counter.count++
+}
+
+/** Counts the queries of typed SQL (typed-sql.server.ts): Kysely sends them to the driver without the ORM's logger. */
+export const countingPlugin: KyselyPlugin = {
+	transformQuery: ({ node }) => node,
+	transformResult: async ({ result }) => {
+		countQuery()
+		return result
+	},
 }
 
 export async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { expressionBuilder, type Expression } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { ActiveMembership, AuthUser } from '#app/lib/auth.ts'
-import { Session, type SystemRole, type User } from '#app/models/index.ts'
+import { Session, type User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
-import { executePrepared, jsonColumn, type Em } from './database.server.ts'
+import { jsonColumn, type Em } from './database.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 export const SESSION_IDLE_MS = 30 * 60_000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000
@@ -42,31 +45,23 @@ export type SessionLookup =
 	| { state: 'expired' }
 	| { state: 'active'; sessionId: string; user: AuthUser; memberships: ActiveMembership[]; activeMembershipId: string | null }
 
-type SessionRow = {
-	id: string
-	expires_at: Date | string
-	absolute_expires_at: Date | string
-	last_seen_at: Date | string
-	active_membership_id: string | null
-	user_id: string
-	email: string
-	first_name: string
-	last_name: string
-	system_role: SystemRole
-	mfa_enabled: boolean
-	memberships: ActiveMembership[] | string
-}
-
 /**
  * A user's memberships with access (active, in a school not archived), oldest first, with their school's name (for
- * the school switcher), as one json column: what authOf needs. `userId` is the SQL expression of the user's id.
+ * the school switcher), as one json column: what authOf needs. `userId` is the user's id in the query.
  */
-export function activeMembershipsJson(userId: string) {
-	return `coalesce((
-				select json_agg(json_build_object('id', m.id, 'role', m.role, 'schoolId', m.school_id, 'schoolName', sc.name) order by m.created_at, m.id)
-				from school_membership m join school sc on sc.id = m.school_id
-				where m.user_id = ${userId} and m.access = 'active' and sc.archived = false
-			), '[]'::json)`
+export function activeMemberships(userId: Expression<string>) {
+	const eb = expressionBuilder<Database>()
+	return jsonArrayFrom(
+		eb
+			.selectFrom('school_membership as m')
+			.innerJoin('school as sc', 'sc.id', 'm.school_id')
+			.select(['m.id', 'm.role', 'm.school_id as schoolId', 'sc.name as schoolName'])
+			.where('m.user_id', '=', userId)
+			.where('m.access', '=', 'active')
+			.where('sc.archived', '=', false)
+			.orderBy('m.created_at')
+			.orderBy('m.id'),
+	)
 }
 
 /**
@@ -77,15 +72,25 @@ export function activeMembershipsJson(userId: string) {
 export async function readSession(em: Em, request: Request, now = new Date()): Promise<SessionLookup> {
 	const token = await readTokenCookie(sessionCookie, request)
 	if (!token) return { state: 'none' }
-	const [row] = await executePrepared<SessionRow[]>(
-		em,
-		`select s.id, s.expires_at, s.absolute_expires_at, s.last_seen_at, s.active_membership_id,
-			u.id as user_id, u.email, u.first_name, u.last_name, u.system_role, u.mfa_enabled,
-			${activeMembershipsJson('u.id')} as memberships
-		from session s join users u on u.id = s.user_id
-		where s.token_hash = ?`,
-		[hashToken(token)],
-	)
+	const row = await typedSql(em)
+		.selectFrom('session as s')
+		.innerJoin('users as u', 'u.id', 's.user_id')
+		.select((eb) => [
+			's.id',
+			's.expires_at',
+			's.absolute_expires_at',
+			's.last_seen_at',
+			's.active_membership_id',
+			'u.id as user_id',
+			'u.email',
+			'u.first_name',
+			'u.last_name',
+			'u.system_role',
+			'u.mfa_enabled',
+			activeMemberships(eb.ref('u.id')).as('memberships'),
+		])
+		.where('s.token_hash', '=', hashToken(token))
+		.executeTakeFirst()
 	if (!row) return { state: 'expired' }
 	const absoluteExpiresAt = new Date(row.absolute_expires_at)
 	if (new Date(row.expires_at) <= now || absoluteExpiresAt <= now) {

@@ -1,3 +1,5 @@
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import { AppError } from '#app/lib/errors.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { normaliseUpn } from '#app/lib/upn.ts'
@@ -5,26 +7,28 @@ import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, t
 import { SchoolMembership, Student, StudentProfessional } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
-import { executePrepared, jsonColumn, type Em } from './database.server.ts'
-import { studentNameOrUpn } from './student-search.server.ts'
+import { jsonColumn, type Em } from './database.server.ts'
+import { studentNameOrUpnMatches } from './student-search.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { visibleStudentsQuery } from './need-to-know.server.ts'
-import { visibleGroupsQuery } from './visible-groups.server.ts'
+import { visibleStudent } from './need-to-know.server.ts'
+import { visibleGroup } from './visible-groups.server.ts'
 import { anId, oneOf } from './list-params.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 export const STUDENT_SORTS = ['name', 'upn', 'yearGroup', 'senStatus'] as const
 export type StudentSort = (typeof STUDENT_SORTS)[number]
 
-// Year groups and SEN statuses sort in their own order (Nursery before Year 1), not alphabetically.
-const orderOf = (column: string, values: readonly string[]) =>
-	`case ${column} ${values.map((value, index) => `when '${value}' then ${index}`).join(' ')} end`
-
-const SORT_SQL: Record<StudentSort, string> = {
-	name: 'lower(s.last_name), lower(s.first_name)',
-	upn: 's.upn',
-	yearGroup: orderOf('s.year_group', YEAR_GROUPS),
-	senStatus: orderOf('s.sen_status', SEN_STATUSES),
+const SORT_COLUMNS: Record<StudentSort, (eb: ExpressionBuilder<Database, 'student'>) => Expression<unknown>[]> = {
+	name: (eb) => [eb.fn('lower', ['last_name']), eb.fn('lower', ['first_name'])],
+	upn: (eb) => [eb.ref('upn')],
+	// Year groups and SEN statuses sort in their own order (Nursery before Year 1), not alphabetically.
+	yearGroup: (eb) => [
+		YEAR_GROUPS.slice(1).reduce((rank, value, index) => rank.when('year_group', '=', value).then(index + 1), eb.case().when('year_group', '=', YEAR_GROUPS[0]).then(0)).end(),
+	],
+	senStatus: (eb) => [
+		SEN_STATUSES.slice(1).reduce((rank, value, index) => rank.when('sen_status', '=', value).then(index + 1), eb.case().when('sen_status', '=', SEN_STATUSES[0]).then(0)).end(),
+	],
 }
 
 export type StudentFilters = { yearGroup: YearGroup | null; groupId: string | null; senStatus: SenStatus | null }
@@ -60,53 +64,81 @@ export async function listStudents(
 	filters: StudentFilters,
 ): Promise<{ rows: StudentRow[]; total: number }> {
 	const schoolId = actingSchool(app)
+	const db = typedSql(app.em)
 	// The school's students, narrowed to a professional's own (need-to-know).
-	const visible = visibleStudentsQuery(app.auth)
-	const conditions = [visible.sql]
-	const params: unknown[] = [...visible.params]
+	let matching = db.selectFrom('student').where((eb) => visibleStudent(app.auth, { id: eb.ref('student.id'), schoolId: eb.ref('student.school_id') }))
 	if (query.q) {
-		const search = studentNameOrUpn(query.q)
-		conditions.push(search.sql)
-		params.push(...search.params)
+		const q = query.q
+		matching = matching.where((eb) => studentNameOrUpnMatches(q, { firstName: eb.ref('first_name'), lastName: eb.ref('last_name'), upn: eb.ref('upn') }))
 	}
-	if (filters.yearGroup) {
-		conditions.push('s.year_group = ?')
-		params.push(filters.yearGroup)
-	}
-	if (filters.senStatus) {
-		conditions.push('s.sen_status = ?')
-		params.push(filters.senStatus)
-	}
+	if (filters.yearGroup) matching = matching.where('year_group', '=', filters.yearGroup)
+	if (filters.senStatus) matching = matching.where('sen_status', '=', filters.senStatus)
 	if (filters.groupId) {
-		conditions.push('exists (select 1 from group_student gs join student_group g on g.id = gs.group_id where gs.student_id = s.id and g.id = ? and g.school_id = ?)')
-		params.push(filters.groupId, schoolId)
-	}
-	const where = `where ${conditions.join(' and ')}`
-	const order = SORT_SQL[query.sort].split(', ').map((part) => `${part} ${query.dir === 'desc' ? 'desc' : 'asc'}`).join(', ') + ', s.id'
-	const [result] = await executePrepared<{ total: number; rows: StudentRow[] | string }[]>(
-		app.em,
-		`with page as (
-			select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.sen_status, s.archived, row_number() over (order by ${order}) as n
-			from student s ${where}
-			order by ${order}
-			limit ? offset ?
+		const groupId = filters.groupId
+		matching = matching.where((eb) =>
+			eb.exists(
+				eb
+					.selectFrom('group_student as gs')
+					.innerJoin('student_group as g', 'g.id', 'gs.group_id')
+					.select(eb.lit(1).as('one'))
+					.whereRef('gs.student_id', '=', 'student.id')
+					.where('g.id', '=', groupId)
+					.where('g.school_id', '=', schoolId),
+			),
 		)
-		select
-			(select count(*)::int from student s ${where}) as total,
-			coalesce((select json_agg(json_build_object(
-				'id', p.id, 'name', p.first_name || ' ' || p.last_name, 'upn', p.upn, 'yearGroup', p.year_group,
-				'senStatus', p.sen_status, 'archived', p.archived,
-				'keyProfessional', (select m.first_name || ' ' || m.last_name
-					from student_professional sp
-					join school_membership m on m.id = sp.membership_id and m.school_id = ?
-					where sp.is_key = true and sp.student_id = p.id),
-				'groups', coalesce((select json_agg(g.name order by lower(g.name))
-					from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ?
-					where gs.student_id = p.id), '[]'::json)
-			) order by p.n) from page p), '[]'::json) as rows`,
-		[...params, query.pageSize, (query.page - 1) * query.pageSize, ...params, schoolId, schoolId],
-	)
-	return { total: result?.total ?? 0, rows: jsonColumn(result?.rows ?? []) }
+	}
+	const direction = query.dir === 'desc' ? 'desc' : 'asc'
+	const sortBy = (eb: ExpressionBuilder<Database, 'student'>) => [...SORT_COLUMNS[query.sort](eb), eb.ref('student.id')]
+	const result = await db
+		.with('page', () => {
+			let page = matching.select((eb) => [
+				'student.id',
+				'student.first_name',
+				'student.last_name',
+				'student.upn',
+				'student.year_group',
+				'student.sen_status',
+				'student.archived',
+				eb.fn.agg<number>('row_number').over((over) => sortBy(eb).reduce((sorted, column) => sorted.orderBy(column, direction), over)).as('n'),
+			])
+			for (const column of sortBy(expressionBuilder(page))) page = page.orderBy(column, direction)
+			return page.limit(query.pageSize).offset((query.page - 1) * query.pageSize)
+		})
+		.selectNoFrom((eb) => [
+			matching.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('total')).as('total'),
+			jsonArrayFrom(
+				eb
+					.selectFrom('page as p')
+					.select((row) => [
+						'p.id',
+						row(row(row.ref('p.first_name'), '||', ' '), '||', row.ref('p.last_name')).as('name'),
+						'p.upn',
+						'p.year_group as yearGroup',
+						'p.sen_status as senStatus',
+						'p.archived',
+						row
+							.selectFrom('student_professional as sp')
+							.innerJoin('school_membership as m', (join) => join.onRef('m.id', '=', 'sp.membership_id').on('m.school_id', '=', schoolId))
+							.select((key) => key(key(key.ref('m.first_name'), '||', ' '), '||', key.ref('m.last_name')).as('name'))
+							.where('sp.is_key', '=', true)
+							.whereRef('sp.student_id', '=', 'p.id')
+							.as('keyProfessional'),
+						row.fn
+							.coalesce(
+								row
+									.selectFrom('group_student as gs')
+									.innerJoin('student_group as g', (join) => join.onRef('g.id', '=', 'gs.group_id').on('g.school_id', '=', schoolId))
+									.select((group) => group.fn.jsonAgg(group.ref('g.name')).orderBy(group.fn('lower', ['g.name'])).as('names'))
+									.whereRef('gs.student_id', '=', 'p.id'),
+								sql<string[]>`'[]'::json`,
+							)
+							.as('groups'),
+					])
+					.orderBy('p.n'),
+			).as('rows'),
+		])
+		.executeTakeFirst()
+	return { total: result?.total ?? 0, rows: jsonColumn<StudentRow[]>(result?.rows ?? []) }
 }
 
 /**
@@ -114,14 +146,13 @@ export async function listStudents(
  * (ADR 023) keeps its chosen group in the form without running the list's query.
  */
 export async function studentGroupOptions(app: SignedIn): Promise<StudentOption[]> {
-	const scope = visibleGroupsQuery(app)
-	const [result] = await executePrepared<{ groups: StudentOption[] | string }[]>(
-		app.em,
-		`select coalesce(json_agg(json_build_object('value', g.id, 'label', g.name) order by lower(g.name)), '[]'::json) as groups
-			from student_group g where ${scope.sql}`,
-		scope.params,
-	)
-	return jsonColumn(result?.groups ?? [])
+	const options = await typedSql(app.em)
+		.selectFrom('student_group as g')
+		.select(['g.id as value', 'g.name as label'])
+		.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
+		.orderBy((eb) => eb.fn('lower', ['g.name']))
+		.execute()
+	return options
 }
 
 export type FoundStudent = { id: string; name: string; upn: string; yearGroup: string; archived: boolean }
@@ -134,26 +165,43 @@ export type FoundStudent = { id: string; name: string; upn: string; yearGroup: s
  */
 export async function searchStudents(app: SignedIn, query: ListQuery<string>): Promise<{ rows: FoundStudent[]; total: number }> {
 	if (!query.q) return { rows: [], total: 0 }
-	const visible = visibleStudentsQuery(app.auth)
-	const search = studentNameOrUpn(query.q)
-	const where = `where ${visible.sql} and ${search.sql}`
-	const params = [...visible.params, ...search.params]
-	const [result] = await executePrepared<{ total: number; rows: FoundStudent[] | string }[]>(
-		app.em,
-		`select
-			(select count(*)::int from student s ${where}) as total,
-			coalesce((select json_agg(json_build_object(
-				'id', p.id, 'name', p.first_name || ' ' || p.last_name, 'upn', p.upn, 'yearGroup', p.year_group, 'archived', p.archived
-			) order by p.n) from (
-				select s.id, s.first_name, s.last_name, s.upn, s.year_group, s.archived,
-					row_number() over (order by lower(s.last_name), lower(s.first_name), s.id) as n
-				from student s ${where}
-				order by lower(s.last_name), lower(s.first_name), s.id
-				limit ? offset ?
-			) p), '[]'::json) as rows`,
-		[...params, ...params, query.pageSize, (query.page - 1) * query.pageSize],
-	)
-	return { total: result?.total ?? 0, rows: jsonColumn(result?.rows ?? []) }
+	const q = query.q
+	const matching = typedSql(app.em)
+		.selectFrom('student as s')
+		.where((eb) => visibleStudent(app.auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') }))
+		.where((eb) => studentNameOrUpnMatches(q, { firstName: eb.ref('s.first_name'), lastName: eb.ref('s.last_name'), upn: eb.ref('s.upn') }))
+	const result = await typedSql(app.em)
+		.with('page', () =>
+			matching
+				.select((eb) => [
+					's.id',
+					's.first_name',
+					's.last_name',
+					's.upn',
+					's.year_group',
+					's.archived',
+					eb.fn
+						.agg<number>('row_number')
+						.over((over) => over.orderBy(eb.fn('lower', ['s.last_name'])).orderBy(eb.fn('lower', ['s.first_name'])).orderBy('s.id'))
+						.as('n'),
+				])
+				.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+				.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+				.orderBy('s.id')
+				.limit(query.pageSize)
+				.offset((query.page - 1) * query.pageSize),
+		)
+		.selectNoFrom((eb) => [
+			matching.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('total')).as('total'),
+			jsonArrayFrom(
+				eb
+					.selectFrom('page as p')
+					.select((row) => ['p.id', row(row(row.ref('p.first_name'), '||', ' '), '||', row.ref('p.last_name')).as('name'), 'p.upn', 'p.year_group as yearGroup', 'p.archived'])
+					.orderBy('p.n'),
+			).as('rows'),
+		])
+		.executeTakeFirst()
+	return { total: result?.total ?? 0, rows: jsonColumn<FoundStudent[]>(result?.rows ?? []) }
 }
 
 /**
@@ -199,10 +247,13 @@ export async function getStudentDetails(app: SignedIn, id: string): Promise<Stud
 	const student = await getStudent(app, id)
 	const [links, groups] = await Promise.all([
 		app.em.find(StudentProfessional, { student }),
-		app.em.execute<{ name: string }[]>(
-			'select g.name from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ? where gs.student_id = ? order by lower(g.name)',
-			[actingSchool(app), student.id],
-		),
+		typedSql(app.em)
+			.selectFrom('group_student as gs')
+			.innerJoin('student_group as g', (join) => join.onRef('g.id', '=', 'gs.group_id').on('g.school_id', '=', actingSchool(app)))
+			.select('g.name')
+			.where('gs.student_id', '=', student.id)
+			.orderBy((eb) => eb.fn('lower', ['g.name']))
+			.execute(),
 	])
 	return {
 		id: student.id,

@@ -1,6 +1,7 @@
 import type { InferKyselyDB, Kysely } from '@mikro-orm/sql'
 import type { Em } from '#app/context.ts'
 import type * as models from '#app/models/index.ts'
+import { countingPlugin } from './query-stats.server.ts'
 
 /**
  * Typed SQL (docs/architecture.md#queries): a Kysely query builder on the request's own EntityManager, so it runs on
@@ -12,7 +13,7 @@ import type * as models from '#app/models/index.ts'
  * aggregate over many rows, and for set-based writes. Hand-written SQL stays only where a benchmark showed it pays.
  */
 export function typedSql(em: Em): Kysely<Database> {
-	return em.getKysely<Database>()
+	return em.getKysely<Database>().withPlugin(countingPlugin)
 }
 
 type Schemas = {

@@ -1,10 +1,12 @@
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type SchoolRole, type YearGroup } from '#app/models/enums.ts'
 import { GROUP_STAFF_LIMIT } from './groups.server.ts'
 import type { SignedIn } from './guards.server.ts'
-import { seesWholeSchool, visibleStudentsQuery } from './need-to-know.server.ts'
-import { notFound, recordId } from './tenancy.server.ts'
+import { seesWholeSchool, visibleStudent } from './need-to-know.server.ts'
+import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * Groups as need managers and professionals read them (docs/architecture.md#need-to-know):
@@ -16,56 +18,89 @@ import { notFound, recordId } from './tenancy.server.ts'
 export const GROUP_SORTS = ['name', 'students', 'staff'] as const
 export type GroupSort = (typeof GROUP_SORTS)[number]
 
-const SORT_SQL: Record<GroupSort, string> = { name: 'lower(g.name)', students: 'students', staff: 'staff' }
-/** The condition on a group row `g` that the acting user may see it, and the students count's subquery. */
-function groupScope(app: SignedIn) {
+/** A group row's columns that the rule reads, in a typed query (typed-sql.server.ts). */
+export type GroupColumns = { id: Expression<string>; schoolId: Expression<string> }
+
+/**
+ * The condition on a group row that the acting user may see it (a list's group filter offers these):
+ * `.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))`.
+ */
+export function visibleGroup(app: SignedIn, group: GroupColumns): Expression<SqlBool> {
 	const { auth } = app
 	if (!auth.schoolId) throw notFound()
-	const visible = visibleStudentsQuery(auth, 'vs')
-	const studentsCount = {
-		sql: `(select count(*)::int from group_student cgs join student vs on vs.id = cgs.student_id where cgs.group_id = g.id and vs.archived = false and ${visible.sql})`,
-		params: visible.params,
-	}
-	if (seesWholeSchool(auth)) return { where: { sql: 'g.school_id = ?', params: [auth.schoolId] }, studentsCount }
-	return {
-		where: {
-			sql: `g.school_id = ? and (exists (select 1 from group_staff wgs where wgs.group_id = g.id and wgs.membership_id = ?)
-				or exists (select 1 from group_student wgst join student vs on vs.id = wgst.student_id where wgst.group_id = g.id and ${visible.sql}))`,
-			params: [auth.schoolId, auth.membershipId, ...visible.params],
-		},
-		studentsCount,
-	}
+	const eb = expressionBuilder<Database>()
+	const ofTheSchool = eb(group.schoolId, '=', auth.schoolId)
+	if (seesWholeSchool(auth)) return ofTheSchool
+	return eb.and([
+		ofTheSchool,
+		eb.or([
+			auth.membershipId
+				? eb.exists(
+						eb
+							.selectFrom('group_staff as wgs')
+							.select(eb.lit(1).as('one'))
+							.where('wgs.group_id', '=', group.id)
+							.where('wgs.membership_id', '=', auth.membershipId),
+					)
+				: eb.lit(false),
+			eb.exists(
+				eb
+					.selectFrom('group_student as wgst')
+					.innerJoin('student as vs', 'vs.id', 'wgst.student_id')
+					.select(eb.lit(1).as('one'))
+					.where('wgst.group_id', '=', group.id)
+					.where((inner) => visibleStudent(auth, { id: inner.ref('vs.id'), schoolId: inner.ref('vs.school_id') })),
+			),
+		]),
+	])
 }
 
-/** The condition on a group row `g` that the acting user may see it (a list's group filter offers these). */
-export function visibleGroupsQuery(app: SignedIn): { sql: string; params: unknown[] } {
-	return groupScope(app).where
+/** The students of a group that the acting user may see, not archived, counted. */
+function visibleStudentsCount(app: SignedIn, groupId: Expression<string>) {
+	const eb = expressionBuilder<Database>()
+	return eb
+		.selectFrom('group_student as cgs')
+		.innerJoin('student as vs', 'vs.id', 'cgs.student_id')
+		.select((inner) => inner.cast<number>(inner.fn.countAll(), 'integer').as('count'))
+		.where('cgs.group_id', '=', groupId)
+		.where('vs.archived', '=', false)
+		.where((inner) => visibleStudent(app.auth, { id: inner.ref('vs.id'), schoolId: inner.ref('vs.school_id') }))
 }
 
 export type VisibleGroupRow = { id: string; name: string; description: string | null; students: number; staff: number }
 
 /** One page of the groups the acting user may see, with counts: two queries whatever the size. */
 export async function listVisibleGroups(app: SignedIn, query: ListQuery<GroupSort>): Promise<{ rows: VisibleGroupRow[]; total: number }> {
-	const { where, studentsCount } = groupScope(app)
-	const conditions = [where.sql]
-	const params: unknown[] = [...where.params]
-	if (query.q) {
-		conditions.push('lower(g.name) like ?')
-		params.push(containsPattern(query.q))
-	}
-	const whereSql = `where ${conditions.join(' and ')}`
+	let groups = typedSql(app.em)
+		.selectFrom('student_group as g')
+		.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
+	if (query.q) groups = groups.where((eb) => eb(eb.fn('lower', ['g.name']), 'like', containsPattern(query.q)))
+	const direction = query.dir === 'desc' ? 'desc' : 'asc'
 	const [rows, totals] = await Promise.all([
-		app.em.execute<{ id: string; name: string; description: string | null; students: number; staff: number }[]>(
-			`select g.id, g.name, g.description, ${studentsCount.sql} as students,
-				(select count(*)::int from group_staff cst where cst.group_id = g.id) as staff
-			from student_group g ${whereSql}
-			order by ${SORT_SQL[query.sort]} ${query.dir === 'desc' ? 'desc' : 'asc'}, lower(g.name), g.id
-			limit ? offset ?`,
-			[...studentsCount.params, ...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total from student_group g ${whereSql}`, params),
+		groups
+			.select((eb) => [
+				'g.id',
+				'g.name',
+				'g.description',
+				visibleStudentsCount(app, eb.ref('g.id')).as('students'),
+				eb
+					.selectFrom('group_staff as cst')
+					.select((inner) => inner.cast<number>(inner.fn.countAll(), 'integer').as('count'))
+					.where('cst.group_id', '=', eb.ref('g.id'))
+					.as('staff'),
+			])
+			.orderBy(query.sort === 'name' ? (eb) => eb.fn('lower', ['g.name']) : query.sort, direction)
+			.orderBy((eb) => eb.fn('lower', ['g.name']))
+			.orderBy('g.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		groups.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
 	])
-	return { total: totals[0]?.total ?? 0, rows }
+	return {
+		total: totals?.total ?? 0,
+		rows: rows.map((row) => ({ ...row, description: row.description ?? null, students: row.students ?? 0, staff: row.staff ?? 0 })),
+	}
 }
 
 export type VisibleGroup = {
@@ -83,37 +118,57 @@ export type VisibleGroup = {
  * has no student in and is not staff of, answers 404.
  */
 export async function getVisibleGroup(app: SignedIn, id: string, page: Pick<ListQuery<string>, 'page' | 'pageSize'>): Promise<VisibleGroup> {
-	const { where } = groupScope(app)
-	const [group] = await app.em.execute<{ id: string; name: string; description: string | null }[]>(
-		`select g.id, g.name, g.description from student_group g where g.id = ? and ${where.sql}`,
-		[recordId(id), ...where.params],
-	)
+	const db = typedSql(app.em)
+	const group = await db
+		.selectFrom('student_group as g')
+		.select(['g.id', 'g.name', 'g.description'])
+		.where('g.id', '=', recordId(id))
+		.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
+		.executeTakeFirst()
 	if (!group) throw notFound()
-	const visible = visibleStudentsQuery(app.auth, 's')
-	const studentsFrom = `from group_student gs join student s on s.id = gs.student_id where gs.group_id = ? and s.archived = false and ${visible.sql}`
+	const studentsOfTheGroup = db
+		.selectFrom('group_student as gs')
+		.innerJoin('student as s', 's.id', 'gs.student_id')
+		.where('gs.group_id', '=', group.id)
+		.where('s.archived', '=', false)
+		.where((eb) => visibleStudent(app.auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') }))
 	const [students, studentTotals, staff] = await Promise.all([
-		app.em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: YearGroup }[]>(
-			`select s.id, s.first_name, s.last_name, s.upn, s.year_group ${studentsFrom} order by lower(s.last_name), lower(s.first_name), s.id limit ? offset ?`,
-			[group.id, ...visible.params, page.pageSize, (page.page - 1) * page.pageSize],
-		),
-		app.em.execute<{ total: number }[]>(`select count(*)::int as total ${studentsFrom}`, [group.id, ...visible.params]),
-		app.em.execute<{ id: string; first_name: string; last_name: string; role: SchoolRole; job_title: string | null; total: number }[]>(
-			`select m.id, m.first_name, m.last_name, m.role, m.job_title, (count(*) over ())::int as total from group_staff gst
-			join school_membership m on m.id = gst.membership_id and m.school_id = ?
-			where gst.group_id = ? order by ${`case m.role ${SCHOOL_ROLES.map((role, index) => `when '${role}' then ${index}`).join(' ')} end`}, lower(m.last_name), m.id
-			limit ?`,
-			[app.auth.schoolId, group.id, GROUP_STAFF_LIMIT],
-		),
+		studentsOfTheGroup
+			.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group'])
+			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+			.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+			.orderBy('s.id')
+			.limit(page.pageSize)
+			.offset((page.page - 1) * page.pageSize)
+			.execute(),
+		studentsOfTheGroup.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
+		db
+			.selectFrom('group_staff as gst')
+			.innerJoin('school_membership as m', (join) => join.onRef('m.id', '=', 'gst.membership_id').on('m.school_id', '=', actingSchool(app)))
+			.select((eb) => [
+				'm.id',
+				'm.first_name',
+				'm.last_name',
+				'm.role',
+				'm.job_title',
+				eb.cast<number>(eb.fn.countAll().over(), 'integer').as('total'),
+			])
+			.where('gst.group_id', '=', group.id)
+			.orderBy((eb) => SCHOOL_ROLES.slice(1).reduce((rank, role, index) => rank.when('m.role', '=', role).then(index + 1), eb.case().when('m.role', '=', SCHOOL_ROLES[0]).then(0)).end())
+			.orderBy((eb) => eb.fn('lower', ['m.last_name']))
+			.orderBy('m.id')
+			.limit(GROUP_STAFF_LIMIT)
+			.execute(),
 	])
 	return {
 		...group,
 		students: {
-			total: studentTotals[0]?.total ?? 0,
+			total: studentTotals?.total ?? 0,
 			rows: students.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group })),
 		},
 		staff: {
 			total: staff[0]?.total ?? 0,
-			rows: staff.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role, jobTitle: row.job_title })),
+			rows: staff.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, role: row.role, jobTitle: row.job_title ?? null })),
 		},
 	}
 }

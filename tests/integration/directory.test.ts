@@ -158,6 +158,37 @@ describe('the list', () => {
 		expect(byEmail).toContain('aria-sort="descending"')
 	})
 
+	test('sorts by name, role, job title and access either way; finds by surname first or job title', async () => {
+		const [user] = await app.sql<{ id: string }>(
+			`insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled)
+			values (gen_random_uuid(), now(), now(), 'abbott@oakfield.test', 'Adam', 'Abbott', 'schoolStaff', false) returning id`,
+		)
+		await app.sql(
+			`insert into school_membership (id, created_at, updated_at, user_id, school_id, first_name, last_name, role, access)
+			values (gen_random_uuid(), now(), now(), ?, ?, 'Adam', 'Abbott', 'professional', 'none')`,
+			[user!.id, oakfieldId],
+		)
+		const order = async (query: string) => {
+			const page = await (await office.request(`/school-admin/directory?${query}`)).text()
+			const html = page.slice(page.indexOf('<table'), page.indexOf('</table>'))
+			const names = ['Adam Abbott', 'Olivia Bennett', 'Sarah Collins', 'Tom Harris', 'Priya Shah'].filter((name) => html.includes(name))
+			return names.sort((a, b) => html.indexOf(a) - html.indexOf(b))
+		}
+		expect(await order('sort=name')).toEqual(['Adam Abbott', 'Olivia Bennett', 'Sarah Collins', 'Tom Harris', 'Priya Shah'])
+		expect(await order('sort=name&dir=desc')).toEqual(['Priya Shah', 'Tom Harris', 'Sarah Collins', 'Olivia Bennett', 'Adam Abbott'])
+		// The roles in their catalogue order, then by surname.
+		expect(await order('sort=role')).toEqual(['Olivia Bennett', 'Sarah Collins', 'Adam Abbott', 'Tom Harris', 'Priya Shah'])
+		expect(await order('sort=role&dir=desc')).toEqual(['Priya Shah', 'Tom Harris', 'Adam Abbott', 'Sarah Collins', 'Olivia Bennett'])
+		// No job title sorts first.
+		expect(await order('sort=jobTitle')).toEqual(['Adam Abbott', 'Tom Harris', 'Olivia Bennett', 'Sarah Collins', 'Priya Shah'])
+		// No access, invited, then active.
+		expect(await order('sort=access')).toEqual(['Adam Abbott', 'Priya Shah', 'Olivia Bennett', 'Sarah Collins', 'Tom Harris'])
+		expect(await order('q=collins+sarah')).toEqual(['Sarah Collins'])
+		expect(await order('q=DATA+MANAGER')).toEqual(['Olivia Bennett'])
+		await app.sql('delete from school_membership where user_id = ?', [user!.id])
+		await app.sql('delete from users where id = ?', [user!.id])
+	})
+
 	test('costs the same number of SQL queries with 5 members and with 60', async () => {
 		const count = async () => Number((await office.request('/school-admin/directory?sort=role')).headers.get('X-Query-Count'))
 		const small = await count()

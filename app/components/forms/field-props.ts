@@ -14,3 +14,18 @@ export function textFieldProps(field: FieldMetadata<any, any, any>, options: { k
 		errorMessage: error,
 	}
 }
+
+/**
+ * Conform's field state as the props of our Select: name, the option to show chosen (the posted or saved one, else
+ * `fallback`), and the error beside the field.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
+export function selectFieldProps(field: FieldMetadata<any, any, any>, fallback?: string) {
+	const error = field.errors?.join(' ')
+	return {
+		name: field.name,
+		defaultValue: typeof field.initialValue === 'string' && field.initialValue !== '' ? field.initialValue : fallback,
+		errorMessage: error,
+		isInvalid: Boolean(error),
+	}
+}

@@ -5,25 +5,18 @@ import {
 	Group as AriaGroup,
 	Input as AriaInput,
 	type ComboBoxProps as AriaComboBoxProps,
-	type Key,
 } from 'react-aria-components'
-import { Description, FieldError, Label, NativeField, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
+import { FieldFrame, NativeField, fieldWrapper, inputStyles } from './Field.tsx'
 import { useHydrated } from './hydrated.ts'
 import { Icon } from './Icon.tsx'
-import { NativeOptions, OptionsPopover, type Option } from './ListBox.tsx'
+import { NativeOptions, OptionsPopover, onKeyChange, type ChoiceFieldProps, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
+/** `value` is the chosen option's (a key; with `allowsCustomValue` the typed text is posted instead). */
 export interface ComboBoxProps
-	extends Omit<AriaComboBoxProps<Option>, 'children' | 'items' | 'value' | 'defaultValue' | 'onChange' | 'selectionMode'> {
-	label: string
-	description?: string
-	errorMessage?: ErrorMessage
-	options: Option[]
+	extends Omit<AriaComboBoxProps<Option>, 'children' | 'items' | 'value' | 'defaultValue' | 'onChange' | 'selectionMode'>,
+		ChoiceFieldProps {
 	placeholder?: string
-	/** The chosen option's value (a key; with `allowsCustomValue` the typed text is posted instead). */
-	value?: string | null
-	defaultValue?: string | null
-	onChange?: (value: string | null) => void
 }
 
 /**
@@ -55,18 +48,17 @@ function AriaComboBoxField({
 			{...props}
 			value={value}
 			defaultValue={defaultValue}
-			onChange={onChange ? (key: Key | null) => onChange(key === null ? null : String(key)) : undefined}
+			onChange={onKeyChange(onChange)}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
-			<Label isRequired={props.isRequired}>{label}</Label>
-			{description ? <Description>{description}</Description> : null}
-			<AriaGroup className="relative">
-				<AriaInput placeholder={placeholder} className={(renderProps) => inputStyles({ ...renderProps, className: 'pe-10' })} />
-				<AriaButton className="absolute inset-y-0 end-0 flex w-10 cursor-pointer items-center justify-center rounded-e-md text-slate-700 outline-0">
-					<Icon icon={ChevronDown} className="size-4" />
-				</AriaButton>
-			</AriaGroup>
-			<FieldError>{errorMessage}</FieldError>
+			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
+				<AriaGroup className="relative">
+					<AriaInput placeholder={placeholder} className={(renderProps) => inputStyles({ ...renderProps, className: 'pe-10' })} />
+					<AriaButton className="absolute inset-y-0 end-0 flex w-10 cursor-pointer items-center justify-center rounded-e-md text-slate-700 outline-0">
+						<Icon icon={ChevronDown} className="size-4" />
+					</AriaButton>
+				</AriaGroup>
+			</FieldFrame>
 			<OptionsPopover options={options} />
 		</AriaComboBox>
 	)

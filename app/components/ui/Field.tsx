@@ -73,6 +73,28 @@ export function FieldError({ className, children, ...props }: FieldErrorProps) {
 	)
 }
 
+/** What every labelled field takes besides its control's own props. */
+export interface FieldTextProps {
+	label: string
+	description?: string
+	errorMessage?: ErrorMessage
+}
+
+/**
+ * The inside of a React Aria field (TextField, TextArea, Select, ComboBox): its label, its description, the control,
+ * then its error. React Aria ties the label to the control and the description and error to it by aria-describedby.
+ */
+export function FieldFrame({ label, description, errorMessage, isRequired, children }: FieldTextProps & { isRequired?: boolean; children: ReactNode }) {
+	return (
+		<>
+			<Label isRequired={isRequired}>{label}</Label>
+			{description ? <Description>{description}</Description> : null}
+			{children}
+			<FieldError>{errorMessage}</FieldError>
+		</>
+	)
+}
+
 /** Border and ring of text-like inputs, driven by RAC render state. */
 export const inputStyles = tv({
 	extend: focusRing,
@@ -116,10 +138,7 @@ export function NativeField({
 	form,
 	className,
 	children,
-}: {
-	label: string
-	description?: string
-	errorMessage?: ErrorMessage
+}: FieldTextProps & {
 	isInvalid?: boolean
 	isRequired?: boolean
 	isDisabled?: boolean

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react'
-import { ListBox as AriaListBox, ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
+import { ListBox as AriaListBox, ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type Key, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
 import { tv, twMerge } from 'tailwind-variants'
+import type { FieldTextProps } from './Field.tsx'
 import { Icon } from './Icon.tsx'
 
 /** An option shown in Select's and ComboBox's popover lists. */
@@ -8,6 +9,19 @@ export interface Option {
 	value: string
 	label: string
 	isDisabled?: boolean
+}
+
+/** The props Select and ComboBox share: the field's words, its options, and the chosen option's value. */
+export interface ChoiceFieldProps extends FieldTextProps {
+	options: Option[]
+	value?: string | null
+	defaultValue?: string | null
+	onChange?: (value: string | null) => void
+}
+
+/** Our string-valued onChange as React Aria's key-valued one. */
+export function onKeyChange(onChange: ((value: string | null) => void) | undefined) {
+	return onChange ? (key: Key | null) => onChange(key === null ? null : String(key)) : undefined
 }
 
 const itemStyles = tv({

@@ -7,13 +7,10 @@ import {
 	type RadioProps as AriaRadioProps,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
-import { Description, FieldError, Label, type ErrorMessage } from './Field.tsx'
+import { FieldFrame, type FieldTextProps } from './Field.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
-export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children'> {
-	label: string
-	description?: string
-	errorMessage?: ErrorMessage
+export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children'>, FieldTextProps {
 	children: ReactNode
 }
 
@@ -25,12 +22,11 @@ export function RadioGroup({ label, description, errorMessage, className, childr
 			{...props}
 			className={composeTailwindRenderProps(className, 'group flex flex-col gap-2')}
 		>
-			<Label isRequired={props.isRequired}>{label}</Label>
-			{description ? <Description>{description}</Description> : null}
-			<div className="flex gap-x-6 gap-y-2 group-data-[orientation=vertical]:flex-col group-data-[orientation=horizontal]:flex-wrap">
-				{children}
-			</div>
-			<FieldError>{errorMessage}</FieldError>
+			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
+				<div className="flex gap-x-6 gap-y-2 group-data-[orientation=vertical]:flex-col group-data-[orientation=horizontal]:flex-wrap">
+					{children}
+				</div>
+			</FieldFrame>
 		</AriaRadioGroup>
 	)
 }

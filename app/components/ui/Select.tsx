@@ -4,25 +4,17 @@ import {
 	Select as AriaSelect,
 	SelectValue as AriaSelectValue,
 	composeRenderProps,
-	type Key,
 	type SelectProps as AriaSelectProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label, NativeField, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
+import { FieldFrame, NativeField, fieldWrapper, inputStyles } from './Field.tsx'
 import { useHydrated } from './hydrated.ts'
 import { Icon } from './Icon.tsx'
-import { NativeOptions, OptionsPopover, type Option } from './ListBox.tsx'
+import { NativeOptions, OptionsPopover, onKeyChange, type ChoiceFieldProps, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface SelectProps
-	extends Omit<AriaSelectProps<Option>, 'children' | 'items' | 'value' | 'defaultValue' | 'onChange' | 'selectionMode'> {
-	label: string
-	description?: string
-	errorMessage?: ErrorMessage
-	options: Option[]
-	value?: string | null
-	defaultValue?: string | null
-	onChange?: (value: string | null) => void
-}
+	extends Omit<AriaSelectProps<Option>, 'children' | 'items' | 'value' | 'defaultValue' | 'onChange' | 'selectionMode'>,
+		ChoiceFieldProps {}
 
 /**
  * A single choice from a list. On the server and before hydration it is a
@@ -54,22 +46,21 @@ function AriaSelectField({
 			placeholder={placeholder}
 			value={value}
 			defaultValue={defaultValue}
-			onChange={onChange ? (key: Key | null) => onChange(key === null ? null : String(key)) : undefined}
+			onChange={onKeyChange(onChange)}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
-			<Label isRequired={props.isRequired}>{label}</Label>
-			{description ? <Description>{description}</Description> : null}
-			<AriaButton
-				className={composeRenderProps('', (_, renderProps) =>
-					inputStyles({ ...renderProps, className: 'flex cursor-pointer items-center gap-2 text-start' }),
-				)}
-			>
-				<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">
-					{({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
-				</AriaSelectValue>
-				<Icon icon={ChevronDown} className="size-4 text-slate-700" />
-			</AriaButton>
-			<FieldError>{errorMessage}</FieldError>
+			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
+				<AriaButton
+					className={composeRenderProps('', (_, renderProps) =>
+						inputStyles({ ...renderProps, className: 'flex cursor-pointer items-center gap-2 text-start' }),
+					)}
+				>
+					<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">
+						{({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
+					</AriaSelectValue>
+					<Icon icon={ChevronDown} className="size-4 text-slate-700" />
+				</AriaButton>
+			</FieldFrame>
 			<OptionsPopover options={options} />
 		</AriaSelect>
 	)

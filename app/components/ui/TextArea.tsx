@@ -4,13 +4,10 @@ import {
 	composeRenderProps,
 	type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label, isInvalidWith, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
+import { FieldFrame, isInvalidWith, fieldWrapper, inputStyles, type FieldTextProps } from './Field.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
-export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'> {
-	label: string
-	description?: string
-	errorMessage?: ErrorMessage
+export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTextProps {
 	placeholder?: string
 	rows?: number
 }
@@ -24,14 +21,13 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
 			isInvalid={isInvalidWith(props.isInvalid, errorMessage)}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
-			<Label isRequired={props.isRequired}>{label}</Label>
-			{description ? <Description>{description}</Description> : null}
-			<AriaTextArea
-				rows={rows}
-				placeholder={placeholder}
-				className={composeRenderProps('', (className, renderProps) => inputStyles({ ...renderProps, className: 'resize-y' }))}
-			/>
-			<FieldError>{errorMessage}</FieldError>
+			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
+				<AriaTextArea
+					rows={rows}
+					placeholder={placeholder}
+					className={composeRenderProps('', (className, renderProps) => inputStyles({ ...renderProps, className: 'resize-y' }))}
+				/>
+			</FieldFrame>
 		</AriaTextField>
 	)
 }

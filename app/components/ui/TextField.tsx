@@ -6,13 +6,10 @@ import {
 	type InputProps,
 	type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components'
-import { Description, FieldError, Label, isInvalidWith, fieldWrapper, inputStyles, type ErrorMessage } from './Field.tsx'
+import { FieldFrame, isInvalidWith, fieldWrapper, inputStyles, type FieldTextProps } from './Field.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
-export interface TextFieldProps extends AriaTextFieldProps {
-	label: string
-	description?: string
-	errorMessage?: ErrorMessage
+export interface TextFieldProps extends AriaTextFieldProps, FieldTextProps {
 	placeholder?: string
 	inputRef?: Ref<HTMLInputElement>
 	inputClassName?: string
@@ -39,10 +36,9 @@ export function TextField({
 			isInvalid={isInvalidWith(props.isInvalid, errorMessage)}
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
-			<Label isRequired={props.isRequired}>{label}</Label>
-			{description ? <Description>{description}</Description> : null}
-			<Input ref={inputRef} placeholder={placeholder} className={inputClassName} />
-			<FieldError>{errorMessage}</FieldError>
+			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
+				<Input ref={inputRef} placeholder={placeholder} className={inputClassName} />
+			</FieldFrame>
 		</AriaTextField>
 	)
 }

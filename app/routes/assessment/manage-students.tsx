@@ -5,8 +5,8 @@ import { ListSearch } from '#app/components/lists/ListSearch.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { AppError } from '#app/lib/errors.ts'
 import { isModalOpen } from '#app/lib/modals.ts'
+import { saveSubmission } from '#app/lib/submission.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
@@ -41,16 +41,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 	const back = pageAfter(url)
 	const id = postedId(formData)
 	if (intent === 'professionals') {
-		const submission = parseWithZod(formData, { schema: ProfessionalsSchema })
-		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-		try {
-			await setStudentProfessionals(app, id, submission.value)
-		} catch (error) {
-			if (error instanceof AppError && error.field) {
-				return data({ intent, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: error.status })
-			}
-			throw error
-		}
+		const saved = await saveSubmission(formData, ProfessionalsSchema, (value) => setStudentProfessionals(app, id, value), { intent })
+		if (!saved.ok) return saved.response
 		return redirectWithToast(app.em, back, { type: 'success', title: 'Professionals saved' })
 	}
 	if (intent === 'create-profile') {

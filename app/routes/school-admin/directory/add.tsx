@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
-import { textFieldProps } from '#app/components/forms/field-props.ts'
+import { selectFieldProps, textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
@@ -51,8 +51,6 @@ export default function AddMember({ actionData }: Route.ComponentProps) {
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: MemberSchema }),
 	})
-	const roleError = fields.role.errors?.join(' ')
-	const initialRole = typeof fields.role.initialValue === 'string' ? fields.role.initialValue : 'professional'
 	return (
 		<>
 			<BackLink to="/school-admin/directory">Directory</BackLink>
@@ -64,15 +62,7 @@ export default function AddMember({ actionData }: Route.ComponentProps) {
 				<TextField {...textFieldProps(fields.firstName)} label="First name" autoComplete="off" isRequired />
 				<TextField {...textFieldProps(fields.lastName)} label="Last name" autoComplete="off" isRequired />
 				<TextField {...textFieldProps(fields.email)} label="Email" type="email" autoComplete="off" isRequired className="sm:col-span-2" />
-				<Select
-					label="Role"
-					name={fields.role.name}
-					options={ROLE_OPTIONS}
-					defaultValue={initialRole}
-					errorMessage={roleError}
-					isInvalid={Boolean(roleError)}
-					isRequired
-				/>
+				<Select {...selectFieldProps(fields.role, 'professional')} label="Role" options={ROLE_OPTIONS} isRequired />
 				<TextField {...textFieldProps(fields.jobTitle)} label="Job title" description="For example: Class Teacher, SENCo." autoComplete="off" />
 				<Checkbox
 					name={fields.giveAccess.name}

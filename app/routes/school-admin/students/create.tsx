@@ -1,9 +1,10 @@
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
-import { listProfessionalOptions } from '#app/services/students.server.ts'
+import { StudentSchema } from '#app/lib/student-schema.ts'
+import { saveSubmission } from '#app/lib/submission.server.ts'
+import { listProfessionalOptions, saveStudent } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { saveStudent } from './+parts/student-actions.server.ts'
 import { StudentForm } from './+parts/StudentForm.tsx'
 import type { Route } from './+types/create.ts'
 
@@ -14,9 +15,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
-	const saved = await saveStudent(app, await request.formData(), null)
+	const saved = await saveSubmission(await request.formData(), StudentSchema, (value) => saveStudent(app, null, value))
 	if (!saved.ok) return saved.response
-	return redirectWithToast(app.em, `/school-admin/students/list/${saved.student.id}`, { type: 'success', title: 'Student created' })
+	return redirectWithToast(app.em, `/school-admin/students/list/${saved.value.id}`, { type: 'success', title: 'Student created' })
 }
 
 export default function CreateStudent({ loaderData, actionData }: Route.ComponentProps) {

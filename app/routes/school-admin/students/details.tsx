@@ -9,11 +9,12 @@ import { formatDate } from '#app/lib/format.ts'
 import { isModalOpen, modalHref } from '#app/lib/modals.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { getStudent, getStudentDetails, listProfessionalOptions, setStudentArchived } from '#app/services/students.server.ts'
+import { StudentSchema } from '#app/lib/student-schema.ts'
+import { saveSubmission } from '#app/lib/submission.server.ts'
+import { getStudent, getStudentDetails, listProfessionalOptions, saveStudent, setStudentArchived } from '#app/services/students.server.ts'
 import { listStudentProfiles } from '#app/services/student-profiles.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { listDestinationOptions, pendingTransferOf } from '#app/services/transfers.server.ts'
-import { saveStudent } from './+parts/student-actions.server.ts'
 import { StudentForm } from './+parts/StudentForm.tsx'
 import { StudentProfiles } from './+parts/StudentProfiles.tsx'
 import { transferStudent } from './+parts/transfer-actions.server.ts'
@@ -54,7 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const here = `/school-admin/students/list/${student.id}`
 	switch (intent) {
 		case 'save': {
-			const saved = await saveStudent(app, formData, student.id)
+			const saved = await saveSubmission(formData, StudentSchema, (value) => saveStudent(app, student.id, value))
 			if (!saved.ok) return saved.response
 			return redirectWithToast(app.em, here, { type: 'success', title: 'Student saved' })
 		}

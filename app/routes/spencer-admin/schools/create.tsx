@@ -1,9 +1,11 @@
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { saveSubmission } from '#app/lib/submission.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
+import { createSchool } from '#app/services/schools.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { saveSchool } from './+parts/school-actions.server.ts'
 import { SchoolForm } from './+parts/SchoolForm.tsx'
+import { SchoolSchema } from './+parts/school-schema.ts'
 import type { Route } from './+types/create.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -13,9 +15,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
-	const saved = await saveSchool(app, await request.formData(), null)
+	const saved = await saveSubmission(await request.formData(), SchoolSchema, (value) => createSchool(app, value))
 	if (!saved.ok) return saved.response
-	return redirectWithToast(app.em, `/spencer-admin/schools/${saved.school.id}`, { type: 'success', title: 'School created' })
+	return redirectWithToast(app.em, `/spencer-admin/schools/${saved.value.id}`, { type: 'success', title: 'School created' })
 }
 
 export default function CreateSchool({ actionData }: Route.ComponentProps) {

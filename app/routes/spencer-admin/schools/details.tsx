@@ -20,10 +20,11 @@ import { studentAccessReport } from '#app/services/access-report.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { startImpersonation } from '#app/services/impersonation.server.ts'
-import { addSchoolAdmin, getSchool, listSchoolStaff, resendInvitation, setSchoolArchived } from '#app/services/schools.server.ts'
+import { saveSubmission } from '#app/lib/submission.server.ts'
+import { addSchoolAdmin, getSchool, listSchoolStaff, resendInvitation, setSchoolArchived, updateSchool } from '#app/services/schools.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { saveSchool } from './+parts/school-actions.server.ts'
 import { SchoolForm } from './+parts/SchoolForm.tsx'
+import { SchoolSchema } from './+parts/school-schema.ts'
 import type { Route } from './+types/details.ts'
 
 const AddAdminSchema = z.object({
@@ -77,7 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 	switch (intent) {
 		case 'save': {
-			const saved = await saveSchool(app, formData, school.id)
+			const saved = await saveSubmission(formData, SchoolSchema, (value) => updateSchool(app, school.id, value))
 			if (!saved.ok) return saved.response
 			return redirectWithToast(app.em, here, { type: 'success', title: 'School saved' })
 		}

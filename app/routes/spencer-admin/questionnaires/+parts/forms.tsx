@@ -5,7 +5,7 @@ import { Form } from 'react-router'
 import type { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { textFieldProps } from '#app/components/forms/field-props.ts'
+import { selectFieldProps, textFieldProps } from '#app/components/forms/field-props.ts'
 import { SEVERITY_LABELS } from '#app/components/questionnaires/StatusBadge.tsx'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
@@ -113,9 +113,7 @@ export function QuestionForm({
 	...props
 }: FormProps<QuestionValues> & { themes: Choice[]; locked?: boolean; lockedTheme?: string | null }) {
 	const [form, fields] = useBuilderForm<QuestionValues>(locked ? QuestionTextSchema : QuestionSchema, props)
-	const themeField = fields.themeId
 	const reverseField = fields.reverse
-	const themeError = themeField?.errors?.join(' ')
 	return (
 		<BuilderForm form={form} {...props}>
 			<TextArea {...textFieldProps(fields.text)} label="Question" rows={3} isRequired />
@@ -127,13 +125,10 @@ export function QuestionForm({
 			) : (
 				<>
 					<Select
-						name={themeField.name}
+						{...selectFieldProps(fields.themeId, NO_THEME)}
 						label="Theme"
 						description="Optional: the theme this question counts towards."
 						options={[{ value: NO_THEME, label: 'No theme' }, ...themes]}
-						defaultValue={typeof themeField.initialValue === 'string' && themeField.initialValue ? themeField.initialValue : NO_THEME}
-						errorMessage={themeError}
-						isInvalid={Boolean(themeError)}
 					/>
 					<Checkbox
 						name={reverseField.name}
@@ -157,8 +152,6 @@ export type RecommendationValues = { title: string; description: string; themeId
 
 export function RecommendationForm({ themes, ...props }: FormProps<RecommendationValues> & { themes: Choice[] }) {
 	const [form, fields] = useBuilderForm<RecommendationValues>(RecommendationSchema, props)
-	const themeError = fields.themeId.errors?.join(' ')
-	const severityError = fields.severity.errors?.join(' ')
 	return (
 		<BuilderForm form={form} {...props}>
 			<TextField {...textFieldProps(fields.title)} label="Title" isRequired />
@@ -169,23 +162,12 @@ export function RecommendationForm({ themes, ...props }: FormProps<Recommendatio
 				description="Plain text. Leave a blank line between paragraphs; web addresses (https://…) become links."
 				isRequired
 			/>
+			<Select {...selectFieldProps(fields.themeId)} label="Theme" options={themes} isRequired />
 			<Select
-				name={fields.themeId.name}
-				label="Theme"
-				options={themes}
-				defaultValue={typeof fields.themeId.initialValue === 'string' ? fields.themeId.initialValue : null}
-				errorMessage={themeError}
-				isInvalid={Boolean(themeError)}
-				isRequired
-			/>
-			<Select
-				name={fields.severity.name}
+				{...selectFieldProps(fields.severity)}
 				label="Applies from severity"
 				description="Suggested when the theme scores at this severity or above."
 				options={RECOMMENDATION_SEVERITIES.map((severity) => ({ value: severity, label: SEVERITY_LABELS[severity] }))}
-				defaultValue={typeof fields.severity.initialValue === 'string' ? fields.severity.initialValue : null}
-				errorMessage={severityError}
-				isInvalid={Boolean(severityError)}
 				isRequired
 			/>
 		</BuilderForm>
