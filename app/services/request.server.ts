@@ -3,7 +3,6 @@ import { appContext, serverContext } from '#app/context.ts'
 import { authOf } from './auth.server.ts'
 import { carriesImpersonation, clearCarriedImpersonation, impersonationEnded, readImpersonation } from './impersonation.server.ts'
 import { forkEm } from './database.server.ts'
-import { pagePath } from './guards.server.ts'
 import { copyPayload } from './monitoring.server.ts'
 import { countQueries, queryStatsEnabled } from './query-stats.server.ts'
 import { readSession } from './session.server.ts'
@@ -12,7 +11,7 @@ import { readSession } from './session.server.ts'
  * Root middleware: forks one EntityManager for the request, loads the session, and hands both to loaders and actions through
  * the router context. Signed-in pages are never cached.
  */
-export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const { orm, clientAddress } = context.get(serverContext)
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
@@ -22,7 +21,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 		if (impersonation.state === 'active') auth = impersonation.auth
 		// Expired or not valid for this session: 10002, the user back as themselves, then the schools list (ADR 018, 026);
 		// but signing out goes on as the user themselves, and its answer clears the cookie (routes/auth/logout.ts).
-		if (impersonation.state === 'ended' && !isSignOut(request)) throw await impersonationEnded(em, request, auth)
+		if (impersonation.state === 'ended' && !isSignOut(request, url)) throw await impersonationEnded(em, request, auth)
 	}
 	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress, payload: copyPayload(request) })
 	const response = await next()
@@ -32,8 +31,8 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	return response
 }
 
-/** The sign-out's post, as a form or through React Router's single fetch. */
-const isSignOut = (request: Request) => request.method === 'POST' && pagePath(request) === '/auth/logout'
+/** The sign-out's post, as a form or through React Router's single fetch (`url` is the page either way). */
+const isSignOut = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/auth/logout'
 
 /** With QUERY_STATS=1, every response says how many SQL queries it took (X-Query-Count). */
 export const queryStatsMiddleware: MiddlewareFunction<Response> = async (_, next) => {

@@ -1,12 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
-import { TOTPStrategy } from 'remix-auth-totp'
+import { timingSafeEqual } from 'node:crypto'
 import { PendingSignIn, type User } from '#app/models/index.ts'
-import { PENDING_SIGN_IN_COOKIE, readTokenCookie, secureCookies, tokenCookie } from './cookies.server.ts'
+import { checkCode, mailCode, PENDING_SIGN_IN_MS, sha256 } from './authenticator.server.ts'
+import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
-import { sendMail } from './mail.server.ts'
 import { hit, RATE_LIMITS, reset } from './rate-limit.server.ts'
 import { safeRedirect } from './redirects.server.ts'
-import { getSecret } from './secrets.server.ts'
 import { completeSignIn, hashToken, newToken } from './session.server.ts'
 
 /**
@@ -14,7 +12,6 @@ import { completeSignIn, hashToken, newToken } from './session.server.ts'
  * (docs/architecture.md#security): started by the password step (sign-in.server.ts), then sent again or verified.
  */
 
-export const PENDING_SIGN_IN_MS = 3 * 60_000
 export const MAX_CODE_ATTEMPTS = 5
 const pendingCookie = tokenCookie(PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MS / 1000)
 
@@ -22,8 +19,8 @@ export function clearPendingSignIn(): Promise<string> {
 	return pendingCookie.serialize('', { maxAge: 0 })
 }
 
-/** A POST of these fields with the request's cookies: the input remix-auth's strategies read. */
-export function formRequest(request: Request, fields: Record<string, string>) {
+/** A POST of these fields with the request's cookies (remix-auth-totp's own among them): what the code strategy reads. */
+function formRequest(request: Request, fields: Record<string, string>) {
 	return new Request(request.url, {
 		method: 'POST',
 		headers: { Cookie: request.headers.get('Cookie') ?? '' },
@@ -31,64 +28,13 @@ export function formRequest(request: Request, fields: Record<string, string>) {
 	})
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-
 function sameHash(a: string, b: string) {
 	return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 }
 
-/**
- * remix-auth-totp makes, seals and checks the 6-digit code; it keeps its own
- * state in a cookie and does not count typed attempts, so the PendingSignIn
- * row is what binds the code to the user and enforces expiry, attempts and
- * single use.
- */
-async function totpStrategy(em: Em, onCode: (code: string, formData: FormData) => Promise<void>, onVerified: (email: string) => void) {
-	const secret = await getSecret(em, 'totp')
-	return new TOTPStrategy<null>(
-		{
-			secret,
-			totpGeneration: { digits: 6, charSet: '0123456789', period: PENDING_SIGN_IN_MS / 1000 },
-			emailSentRedirect: '/auth/login',
-			successRedirect: '/auth/login',
-			failureRedirect: '/auth/login',
-			cookieOptions: { ...(secureCookies() ? { secure: true } : {}), maxAge: PENDING_SIGN_IN_MS / 1000 },
-			sendTOTP: async ({ code, formData }) => onCode(code, formData),
-		},
-		async ({ email }) => {
-			onVerified(email)
-			return null
-		},
-	)
-}
-
-/** Runs the TOTP strategy and returns the redirect it throws (it always throws one). */
-async function runTotp(strategy: TOTPStrategy<null>, request: Request): Promise<Response> {
-	try {
-		await strategy.authenticate(request)
-	} catch (thrown) {
-		if (thrown instanceof Response) return thrown
-		throw thrown
-	}
-	throw new Error('remix-auth-totp returned without a redirect')
-}
-
-async function sendCode(em: Em, request: Request, pending: PendingSignIn, email: string): Promise<string[]> {
-	const strategy = await totpStrategy(
-		em,
-		async (code) => {
-			pending.codeHash = sha256(code)
-			await em.flush()
-			await sendMail({
-				to: email,
-				subject: 'Your Spencer sign-in code',
-				text: `Your code to sign in to Spencer is ${code}.\n\nIt works once, for 3 minutes. If you did not try to sign in, you can ignore this email.`,
-			})
-		},
-		() => undefined,
-	)
-	const response = await runTotp(strategy, formRequest(request, { email }))
-	return response.headers.getSetCookie()
+/** A new code for the pending sign-in, mailed to its user: the code strategy's cookies. */
+function sendCode(em: Em, request: Request, pending: PendingSignIn, email: string): Promise<string[]> {
+	return mailCode(em, pending, formRequest(request, { email }))
 }
 
 /** After the right password: a pending sign-in for this browser, and its code sent to the user. */
@@ -146,16 +92,8 @@ export async function verifyCode(em: Em, request: Request, code: string): Promis
 	const limit = await hit(em, RATE_LIMITS.codeAttempts, pending.user.id)
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
 
-	let verifiedEmail: string | null = null
-	const strategy = await totpStrategy(
-		em,
-		async () => undefined,
-		(email) => {
-			verifiedEmail = email
-		},
-	)
 	const matchesRow = sameHash(sha256(code), pending.codeHash)
-	if (matchesRow) await runTotp(strategy, formRequest(request, { code }))
+	const verifiedEmail = matchesRow ? await checkCode(em, formRequest(request, { code })) : null
 	if (!matchesRow || verifiedEmail !== pending.user.email) {
 		// Counted in one statement, so parallel guesses cannot share an attempt.
 		const [row] = await em.execute<{ attempts: number }[]>(

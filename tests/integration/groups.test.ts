@@ -268,6 +268,17 @@ describe('students and staff of a group', () => {
 		expect(await page(office, `/school-admin/students/list?group=${id}`)).toContain(`${second.first_name} ${second.last_name}`)
 	})
 
+	test('an add with JavaScript (single fetch, …/:id.data) returns to the modal with its search, not to the data URL', async () => {
+		const id = await createGroup('Chess club')
+		const student = await studentOf(oakfieldId, 9)
+		const search = `modal=add-student&findStudent=${student.upn}`
+		const response = await office.post(`${LIST}/${id}.data?${search}&_routes=root%2Croutes%2Fshell`, { intent: 'add-student', studentId: student.id })
+		const body = await response.text()
+		expect(body).toContain(`"${LIST}/${id}?${search}"`)
+		expect(body).not.toContain(`${id}.data`)
+		expect(await groupStudents(id)).toEqual([{ student_id: student.id }])
+	})
+
 	test('a group’s students paginate on the server', async () => {
 		const id = await createGroup('Whole school')
 		await app.sql('insert into group_student (group_id, student_id) select ?, id from student where school_id = ?', [id, oakfieldId])

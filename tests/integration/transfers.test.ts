@@ -426,6 +426,17 @@ describe('deciding', () => {
 		expect((await sendTransfer(oakfield, student.id, 'meadowview')).status).toBe(302)
 	})
 
+	test('a decision with JavaScript (single fetch, …/incoming.data) returns to the list, not to its data URL', async () => {
+		const student = await nthStudent('oakfield', 13)
+		expect((await sendTransfer(oakfield, student.id)).status).toBe(302)
+		const id = await pendingRequestOf(student.id)
+		const response = await riverside.post(`${INCOMING}.data?modal=reject-transfer&id=${id}&_routes=root`, { intent: 'reject', id, reason: 'No places.' })
+		const body = await response.text()
+		expect(body).toContain(`"${INCOMING}"`)
+		expect(body).not.toContain('incoming.data')
+		expect(await app.sql('select status from transfer_request where id = ?', [id])).toEqual([{ status: 'rejected' }])
+	})
+
 	test('approval drops all the old school’s unsubmitted feedback, started or not, and keeps submitted feedback', async () => {
 		const student = await nthStudent('oakfield', 8)
 		const [round] = await app.sql<{ id: string; profile_id: string; question_id: string }>(

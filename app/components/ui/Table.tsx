@@ -99,10 +99,10 @@ export function TableBody(props: ComponentProps<'tbody'>) {
 		if (!element) return
 		const onClick = (event: MouseEvent) => {
 			if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-			const anchor = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-row-link]')
-			if (!anchor || !element.contains(anchor) || anchor.origin !== window.location.origin) return
+			const to = (event.target as Element | null)?.closest('a[data-row-link]')?.getAttribute('href')
+			if (!to) return
 			event.preventDefault()
-			void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`)
+			void navigate(to)
 		}
 		element.addEventListener('click', onClick)
 		return () => element.removeEventListener('click', onClick)
@@ -110,7 +110,10 @@ export function TableBody(props: ComponentProps<'tbody'>) {
 	return <tbody ref={body} {...props} className={props.className ? `table-body ${props.className}` : 'table-body'} />
 }
 
-/** A row's link to its record: a plain anchor (styled by TableBody's rule) that TableBody hands to the router once hydrated. */
+/**
+ * A row's link to its record: a plain anchor (styled by TableBody's rule) that TableBody hands to the router once
+ * hydrated: `href` is a path in the app, handed to the router as written.
+ */
 export function RowLink({ href, children }: { href: string; children: ReactNode }) {
 	return (
 		<a href={href} data-row-link="">

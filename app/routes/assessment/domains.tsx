@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { useArrivalFocus } from '#app/components/assessment/useArrivalFocus.ts'
-import { refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { refused } from '#app/services/respond.server.ts'
 import { domainProgress, getOwnFeedback, submitFeedback, unansweredQuestions } from '#app/services/answers.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/domains.ts'

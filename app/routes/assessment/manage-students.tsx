@@ -7,7 +7,8 @@ import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { saveSubmission } from '#app/lib/submission.server.ts'
-import { pageAfter, postedId, refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
+import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
 import { closeProfile, createProfile, listManagedStudents, listPublishedQuestionnaires, todayInUk } from '#app/services/profiles.server.ts'
@@ -33,11 +34,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return data({ rows, total, query: list.query, illegal: list.illegal, staff, questionnaires, student, today: todayInUk() }, listStatus(list))
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'needManager')
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
-	const back = pageAfter(request)
+	const back = pageAfter(url)
 	const id = postedId(formData)
 	if (intent === 'professionals') {
 		const saved = await saveSubmission(formData, ProfessionalsSchema, (value) => setStudentProfessionals(app, id, value), { intent })

@@ -32,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const app = requireAnonymous(context)
-	const formData = await request.formData()
+	// A copy: the password step hands the request itself to remix-auth's form strategy, which reads its body.
+	const formData = await request.clone().formData()
 	const intent = String(formData.get('intent') ?? 'password')
 	const limited = await authPostLimit(app)
 	if (limited) {
@@ -79,7 +80,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 	}
 	const result = await signInWithPassword(app, request, {
 		email: submission.value.email,
-		password: submission.value.password,
 		redirectTo: submission.value.redirectTo ?? null,
 	})
 	switch (result.kind) {

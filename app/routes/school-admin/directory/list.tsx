@@ -26,7 +26,7 @@ import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { pageAfter } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { pageAfter } from '#app/services/respond.server.ts'
 import { MemberModals } from './+parts/MemberModals.tsx'
 import { invitationNotSent } from './+parts/invitation-toast.ts'
 import { SetRoleSchema } from './+parts/member-schema.ts'
@@ -56,12 +56,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	}, listStatus(list))
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
 	const id = postedId(formData)
-	const back = pageAfter(request)
+	const back = pageAfter(url)
 	try {
 		switch (intent) {
 			case 'set-role': {

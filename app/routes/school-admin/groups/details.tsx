@@ -22,7 +22,7 @@ import { redirectWithToast } from '#app/services/toast.server.ts'
 import { GroupForm } from './+parts/GroupForm.tsx'
 import { AddMemberModal } from './+parts/AddMemberModal.tsx'
 import { GroupStaff, GroupStudents } from './+parts/Members.tsx'
-import { pageAfter } from './+parts/respond.server.ts'
+import { pageAfter } from '#app/services/respond.server.ts'
 import { saveGroupForm } from './+parts/save-group.server.ts'
 import type { Route } from './+types/details.ts'
 import { readPage } from '#app/lib/pagination.ts'
@@ -73,12 +73,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	}, illegal ? { status: 400 } : undefined)
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
+export async function action({ context, request, params, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const group = await getGroup(app, params.id)
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
-	const here = pageAfter(request)
+	// Open modals and searches kept, so several students can be added in a row.
+	const here = pageAfter(url, [])
 	switch (intent) {
 		case 'save-group': {
 			const saved = await saveGroupForm(formData, intent, (input) => updateGroup(app, group.id, input))
@@ -95,7 +96,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		case 'remove-staff': {
 			const kind = intent === 'remove-student' ? 'student' : 'staff'
 			const name = await removeFromGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
-			return redirectWithToast(app.em, pageAfter(request, ['modal', 'student', 'member']), { type: 'success', title: `${name} removed from ${group.name}` })
+			return redirectWithToast(app.em, pageAfter(url, ['modal', 'student', 'member']), { type: 'success', title: `${name} removed from ${group.name}` })
 		}
 		case 'delete-group':
 			await deleteGroup(app, group.id)

@@ -23,7 +23,8 @@ import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/list.ts'
 import { CatalogueSection, CreateEditModals } from './+parts/Catalogue.tsx'
 import { QuestionnaireForm, type QuestionnaireValues } from './+parts/forms.tsx'
-import { pageAfter, postedId, refused } from './+parts/respond.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
+import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { QuestionnaireSchema } from './+parts/schemas.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -38,11 +39,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { questionnaires, editing }
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
-	const back = pageAfter(request)
+	const back = pageAfter(url)
 
 	if (intent === 'create' || intent === 'edit') {
 		const submission = parseWithZod(formData, { schema: QuestionnaireSchema })

@@ -24,7 +24,8 @@ import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/recommendations.ts'
 import { CatalogueSection, CreateEditModals } from './+parts/Catalogue.tsx'
 import { RecommendationForm, type RecommendationValues } from './+parts/forms.tsx'
-import { pageAfter, postedId } from './+parts/respond.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
+import { pageAfter } from '#app/services/respond.server.ts'
 import { RecommendationSchema } from './+parts/schemas.ts'
 
 const ALL = 'all'
@@ -49,7 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return data({ recommendations, themes, filter, illegal: list.illegal, editing }, listStatus(list))
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
@@ -64,7 +65,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		if (!(error instanceof FieldProblem)) throw error
 		return data({ intent, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: 400 })
 	}
-	return redirectWithToast(app.em, pageAfter(request), {
+	return redirectWithToast(app.em, pageAfter(url), {
 		type: 'success',
 		title: intent === 'create-recommendation' ? 'Recommendation created' : 'Recommendation saved',
 	})

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { refused } from '#app/routes/spencer-admin/questionnaires/+parts/respond.server.ts'
+import { refused } from '#app/services/respond.server.ts'
 import type { SignedIn } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { addRespondent, removeRespondent } from '#app/services/profile-respondents.server.ts'

@@ -15,7 +15,7 @@ import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { approveTransfer, getTransfer, listTransfers, transferStudentName, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
 import { RejectSchema } from '../+parts/transfer-schema.ts'
-import { listAfter, refused } from './+parts/respond.server.ts'
+import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/incoming.ts'
 
@@ -36,10 +36,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return data({ rows, total, query: list.query, illegal: list.illegal, deciding }, listStatus(list))
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const formData = await request.formData()
-	const back = listAfter(request)
+	const back = pageAfter(url)
 	switch (formData.get('intent')) {
 		case 'approve': {
 			const id = recordId(formData.get('id'))

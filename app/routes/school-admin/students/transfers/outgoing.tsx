@@ -7,7 +7,7 @@ import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list
 import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { cancelTransfer, getTransfer, listTransfers, transferStudentName, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
-import { listAfter, refused } from './+parts/respond.server.ts'
+import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/outgoing.ts'
 
@@ -26,10 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return data({ rows, total, query: list.query, illegal: list.illegal, cancelling }, listStatus(list))
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const formData = await request.formData()
-	const back = listAfter(request)
+	const back = pageAfter(url)
 	if (formData.get('intent') !== 'cancel') return data(null, { status: 400 })
 	try {
 		await cancelTransfer(app, recordId(formData.get('id')))

@@ -17,7 +17,8 @@ import {
 } from '#app/services/questionnaires.server.ts'
 import { FieldProblem } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { postedId, refused } from './respond.server.ts'
+import { postedId } from '#app/services/ids.server.ts'
+import { refused } from '#app/services/respond.server.ts'
 import { DomainSchema, NO_THEME, QuestionSchema, QuestionTextSchema, QuestionnaireSchema } from './schemas.ts'
 
 const MOVES = {
