@@ -155,13 +155,9 @@ function mustAnswer(scope: AnswerScope, today = todayInUk()): { conditions: stri
 	return { conditions, params }
 }
 
-/**
- * `mustAnswerCount` as SQL text, for the statements not yet typed; with `aboutStudent`, the alias of an outer query's
- * student (not `s`), only about that student.
- */
-export function countMustAnswer(scope: AnswerScope, aboutStudent?: string): { sql: string; params: unknown[] } {
+/** `mustAnswerCount` as SQL text, for the school overview's statement (overview.server.ts) while it is not typed. */
+export function countMustAnswer(scope: AnswerScope): { sql: string; params: unknown[] } {
 	const { conditions, params } = mustAnswer(scope)
-	if (aboutStudent) conditions.push(`s.id = ${aboutStudent}.id`)
 	// Raw until overview.server.ts (another file's conversion) takes mustAnswerCount; then this and mustAnswer go.
 	return { sql: `select count(*)::int as total ${ASSIGNED_FROM} where ${conditions.join(' and ')}`, params }
 }
