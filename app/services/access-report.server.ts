@@ -1,5 +1,9 @@
+import { addDays } from 'date-fns/addDays'
+import { format } from 'date-fns/format'
+import { parseISO } from 'date-fns/parseISO'
 import type { AppContext } from '#app/context.ts'
 import { Student } from '#app/models/index.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 export type AccessEvent = { at: string; action: string; actor: string; impersonated: string | null }
 
@@ -14,16 +18,18 @@ export async function studentAccessReport(
 ): Promise<{ student: { name: string; upn: string } | null; events: AccessEvent[] }> {
 	const student = await em.findOne(Student, { upn: input.upn.trim().toUpperCase(), school: schoolId })
 	if (!student) return { student: null, events: [] }
-	const rows = await em.execute<{ at: Date; action: string; actor: string | null; impersonated: string | null }[]>(
-		`select a.at, a.action, actor.email as actor, target.email as impersonated
-		from audit_event a
-		left join users actor on actor.id = a.actor_id
-		left join users target on target.id = a.impersonated_user_id
-		where a.entity_type = 'Student' and a.entity_id = ? and a.at >= ?::date and a.at < (?::date + 1)
-		order by a.at desc
-		limit 500`,
-		[student.id, input.from, input.to],
-	)
+	const rows = await typedSql(em)
+		.selectFrom('audit_event as a')
+		.leftJoin('users as actor', 'actor.id', 'a.actor_id')
+		.leftJoin('users as target', 'target.id', 'a.impersonated_user_id')
+		.select(['a.at', 'a.action', 'actor.email as actor', 'target.email as impersonated'])
+		.where('a.entity_type', '=', 'Student')
+		.where('a.entity_id', '=', student.id)
+		.where('a.at', '>=', (eb) => eb.cast<Date>(eb.val(input.from), 'date'))
+		.where('a.at', '<', (eb) => eb.cast<Date>(eb.val(dayAfter(input.to)), 'date'))
+		.orderBy('a.at', 'desc')
+		.limit(500)
+		.execute()
 	return {
 		student: { name: `${student.firstName} ${student.lastName}`, upn: student.upn },
 		events: rows.map((row) => ({
@@ -34,3 +40,6 @@ export async function studentAccessReport(
 		})),
 	}
 }
+
+/** The calendar day (yyyy-mm-dd) after `day`: the report's end is inclusive. */
+const dayAfter = (day: string) => format(addDays(parseISO(day), 1), 'yyyy-MM-dd')

@@ -1,6 +1,8 @@
+import { sql } from 'kysely'
 import { AuditEvent } from '#app/models/index.ts'
 import type { Auth } from '#app/lib/auth.ts'
-import type { Em } from './database.server.ts'
+import { jsonRecords, type Em } from './database.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 export type AuditTarget = { type: string; id?: string | null; schoolId?: string | null }
 
@@ -31,11 +33,24 @@ export async function auditMany(
 	events: { action: string; id: string }[],
 ) {
 	if (events.length === 0) return
-	await tx.execute(
-		`insert into audit_event (id, created_at, updated_at, actor_id, impersonated_user_id, action, entity_type, entity_id, school_id, at)
-		select gen_random_uuid(), now(), now(), ?, ?, v.action, ?, v.id, ?, now()
-		from jsonb_to_recordset(?::jsonb) as v(action text, id text)`,
-		// As audit() does: under impersonation the actor is the platform admin, the user acted as beside.
-		[actor.impersonatorId ?? actor.userId, actor.impersonatorId ? actor.userId : null, entityType, actor.schoolId, JSON.stringify(events)],
-	)
+	const db = typedSql(tx)
+	await db
+		.insertInto('audit_event')
+		.columns(['id', 'created_at', 'updated_at', 'actor_id', 'impersonated_user_id', 'action', 'entity_type', 'entity_id', 'school_id', 'at'])
+		.expression(
+			db.selectFrom(jsonRecords('audit_event', events.map((event) => ({ action: event.action, entity_id: event.id }))).as('v')).select((eb) => [
+				sql<string>`gen_random_uuid()`.as('id'),
+				sql<Date>`now()`.as('created_at'),
+				sql<Date>`now()`.as('updated_at'),
+				// As audit() does: under impersonation the actor is the platform admin, the user acted as beside.
+				eb.cast<string | null>(eb.val(actor.impersonatorId ?? actor.userId), 'uuid').as('actor_id'),
+				eb.cast<string | null>(eb.val(actor.impersonatorId ? actor.userId : null), 'uuid').as('impersonated_user_id'),
+				'v.action',
+				eb.cast<string>(eb.val(entityType), 'text').as('entity_type'),
+				'v.entity_id',
+				eb.cast<string>(eb.val(actor.schoolId), 'uuid').as('school_id'),
+				sql<Date>`now()`.as('at'),
+			]),
+		)
+		.execute()
 }

@@ -1,9 +1,12 @@
+import { sql } from 'kysely'
 import type { DirectoryImportValues } from '#app/lib/directory-import.ts'
+import { SchoolMembership } from '#app/models/index.ts'
 import { readDirectoryImport } from '#app/lib/directory-import.ts'
-import type { Em } from './database.server.ts'
+import { jsonRecords, jsonRows, type Em } from './database.server.ts'
 import { CANNOT_ADD_MESSAGE } from './directory.server.ts'
 import { auditMany } from './audit.server.ts'
 import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from './import-kind.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Staff from a CSV, keyed by email: a new address becomes a user and a
@@ -15,33 +18,32 @@ import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from
  * (ADR 009).
  */
 
-type Existing = {
-	user_id: string
-	email: string
-	system_role: string
-	membership_id: string | null
-	first_name: string | null
-	last_name: string | null
-	role: string | null
-	job_title: string | null
-}
-
 export const LAST_ADMIN_MESSAGE = 'The school must keep at least one school admin'
 
 async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImportValues>[]): Promise<ImportPlan<DirectoryImportValues>> {
 	const result: ImportPlan<DirectoryImportValues> = { create: [], update: [], unchanged: 0, refused: [] }
 	if (rows.length === 0) return result
 	const [existing, admins] = await Promise.all([
-		em.execute<Existing[]>(
-			`select u.id as user_id, lower(u.email) as email, u.system_role, m.id as membership_id, m.first_name, m.last_name, m.role, m.job_title
-			from users u
-			left join school_membership m on m.user_id = u.id and m.school_id = ?
-			where lower(u.email) = any(array(select jsonb_array_elements_text(?::jsonb)))`,
-			[schoolId, JSON.stringify(rows.map((row) => row.values.email))],
-		),
-		em.execute<{ n: number }[]>("select count(*)::int as n from school_membership where school_id = ? and role = 'schoolAdmin'", [schoolId]),
+		typedSql(em)
+			.selectFrom('users as u')
+			.leftJoin('school_membership as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.school_id', '=', schoolId))
+			.select((eb) => [
+				'u.id as user_id',
+				eb.fn<string>('lower', ['u.email']).as('email'),
+				'u.system_role',
+				'm.id as membership_id',
+				'm.first_name',
+				'm.last_name',
+				'm.role',
+				'm.job_title',
+			])
+			.where((eb) =>
+				eb(eb.fn('lower', ['u.email']), 'in', eb.selectFrom(jsonRecords('users', rows.map((row) => ({ email: row.values.email }))).as('v')).select('v.email')),
+			)
+			.execute(),
+		em.count(SchoolMembership, { school: schoolId, role: 'schoolAdmin' }),
 	])
-	let schoolAdmins = admins[0]?.n ?? 0
+	let schoolAdmins = admins
 	const byEmail = new Map(existing.map((user) => [user.email, user]))
 	for (const row of rows) {
 		const values = row.values
@@ -74,28 +76,57 @@ async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImp
 
 async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<DirectoryImportValues>) {
 	const events: { action: string; id: string }[] = []
+	const db = typedSql(tx)
 	let created = 0
 	if (plan.create.length) {
-		const people = JSON.stringify(
-			plan.create.map((row) => ({ email: row.values.email, first_name: row.values.firstName, last_name: row.values.lastName, role: row.values.role, job_title: row.values.jobTitle ?? null })),
-		)
+		const people = plan.create.map((row) => ({
+			email: row.values.email,
+			first_name: row.values.firstName,
+			last_name: row.values.lastName,
+			role: row.values.role,
+			job_title: row.values.jobTitle ?? null,
+		}))
 		// New addresses become users (no password: they cannot sign in until given access); known ones are left as they are.
-		await tx.execute(
-			`insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled)
-			select gen_random_uuid(), now(), now(), v.email, v.first_name, v.last_name, 'schoolStaff', false
-			from jsonb_to_recordset(?::jsonb) as v(email text, first_name text, last_name text)
-			on conflict do nothing`,
-			[people],
-		)
-		const members = await tx.execute<{ id: string }[]>(
-			`insert into school_membership (id, created_at, updated_at, user_id, school_id, first_name, last_name, role, job_title, access)
-			select gen_random_uuid(), now(), now(), u.id, ?, v.first_name, v.last_name, v.role, v.job_title, 'none'
-			from jsonb_to_recordset(?::jsonb) as v(email text, first_name text, last_name text, role text, job_title text)
-			join users u on lower(u.email) = v.email and u.system_role = 'schoolStaff'
-			on conflict do nothing
-			returning id`,
-			[actor.schoolId, people],
-		)
+		await db
+			.insertInto('users')
+			.columns(['id', 'created_at', 'updated_at', 'email', 'first_name', 'last_name', 'system_role', 'mfa_enabled'])
+			.expression(
+				db.selectFrom(jsonRecords('users', people).as('v')).select((eb) => [
+					sql<string>`gen_random_uuid()`.as('id'),
+					sql<Date>`now()`.as('created_at'),
+					sql<Date>`now()`.as('updated_at'),
+					'v.email',
+					'v.first_name',
+					'v.last_name',
+					eb.val('schoolStaff').as('system_role'),
+					eb.lit(false).as('mfa_enabled'),
+				]),
+			)
+			.onConflict((conflict) => conflict.doNothing())
+			.execute()
+		const members = await db
+			.insertInto('school_membership')
+			.columns(['id', 'created_at', 'updated_at', 'user_id', 'school_id', 'first_name', 'last_name', 'role', 'job_title', 'access'])
+			.expression(
+				db
+					.selectFrom(jsonRows(people, { email: 'text', first_name: 'text', last_name: 'text', role: 'text', job_title: 'text' }).as('v'))
+					.innerJoin('users as u', (join) => join.on((eb) => eb(eb.fn('lower', ['u.email']), '=', eb.ref('v.email'))).on('u.system_role', '=', 'schoolStaff'))
+					.select((eb) => [
+						sql<string>`gen_random_uuid()`.as('id'),
+						sql<Date>`now()`.as('created_at'),
+						sql<Date>`now()`.as('updated_at'),
+						'u.id as user_id',
+						eb.cast<string>(eb.val(actor.schoolId), 'uuid').as('school_id'),
+						'v.first_name',
+						'v.last_name',
+						'v.role',
+						'v.job_title',
+						eb.val('none').as('access'),
+					]),
+			)
+			.onConflict((conflict) => conflict.doNothing())
+			.returning('id')
+			.execute()
 		created = members.length
 		for (const member of members) events.push({ action: 'member.import.create', id: member.id })
 	}
@@ -109,14 +140,20 @@ async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<DirectoryImpor
 			job_title: row.values.jobTitle ?? null,
 			has_job_title: row.values.jobTitle !== undefined,
 		}))
-		const members = await tx.execute<{ id: string }[]>(
-			`update school_membership m set first_name = v.first_name, last_name = v.last_name, role = v.role,
-				job_title = case when v.has_job_title then v.job_title else m.job_title end, updated_at = now()
-			from jsonb_to_recordset(?::jsonb) as v(id uuid, first_name text, last_name text, role text, job_title text, has_job_title boolean)
-			where m.id = v.id and m.school_id = ?
-			returning m.id`,
-			[JSON.stringify(changes), actor.schoolId],
-		)
+		const members = await db
+			.updateTable('school_membership as m')
+			.from(jsonRows(changes, { id: 'uuid', first_name: 'text', last_name: 'text', role: 'text', job_title: 'text', has_job_title: 'boolean' }).as('v'))
+			.set((eb) => ({
+				first_name: eb.ref('v.first_name'),
+				last_name: eb.ref('v.last_name'),
+				role: eb.ref('v.role'),
+				job_title: eb.case().when('v.has_job_title', '=', true).then(eb.ref('v.job_title')).else(eb.ref('m.job_title')).end(),
+				updated_at: sql<Date>`now()`,
+			}))
+			.whereRef('m.id', '=', 'v.id')
+			.where('m.school_id', '=', actor.schoolId)
+			.returning('m.id')
+			.execute()
 		updated = members.length
 		for (const member of members) events.push({ action: 'member.import.update', id: member.id })
 	}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Visitor } from '#app/context.ts'
 import { AppError } from '#app/lib/errors.ts'
 import { byEmail, PasswordToken, SchoolMembership, User } from '#app/models/index.ts'
@@ -9,6 +10,7 @@ import { appUrl, sendMail } from './mail.server.ts'
 import { hashPassword } from './password.server.ts'
 import { hitEach, RATE_LIMITS, reset } from './rate-limit.server.ts'
 import { completeSignIn, endOtherSessions, hashToken, newToken } from './session.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Passwords set from a link sent by e-mail: a reset the user asked for, or an invitation to a new account. Each link
@@ -92,10 +94,13 @@ export async function setPasswordFromToken(
 	if (isCommonPassword(input.password)) return { kind: 'common' }
 	const user = await em.transactional(async (tx) => {
 		const row = await checkPasswordToken(tx as Em, input.purpose, input.token, input.email)
-		const claimed = await tx.execute<{ id: string }[]>(
-			'update password_token set used_at = now() where id = ? and used_at is null returning id',
-			[row.id],
-		)
+		const claimed = await typedSql(tx)
+			.updateTable('password_token')
+			.set({ used_at: sql<Date>`now()` })
+			.where('id', '=', row.id)
+			.where('used_at', 'is', null)
+			.returning('id')
+			.execute()
 		if (claimed.length === 0) throw new AppError(1007)
 		const user = row.user
 		user.passwordHash = await hashPassword(input.password)

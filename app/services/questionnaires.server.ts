@@ -1,5 +1,6 @@
 import { AppError } from '#app/lib/errors.ts'
-import { Domain, Question, Questionnaire, type QuestionnaireStatus } from '#app/models/index.ts'
+import type { ExpressionBuilder } from 'kysely'
+import { Domain, Profile, Question, Questionnaire, type QuestionnaireStatus } from '#app/models/index.ts'
 import type { AppContext } from '#app/context.ts'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
@@ -7,6 +8,7 @@ import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
 import { notFound } from './tenancy.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * A write the questionnaire's state does not allow and that has no catalogue
@@ -38,21 +40,40 @@ export type QuestionnaireRow = {
 
 /** Every questionnaire with its counts of domains, questions and connected profiles: one query, whatever their number. */
 export async function listQuestionnaires({ em }: AppContext): Promise<QuestionnaireRow[]> {
-	const rows = await em.execute<QuestionnaireRow[]>(
-		`select q.id, q.title, q.status,
-			(select count(*)::int from domain d where d.questionnaire_id = q.id) as domains,
-			(select count(*)::int from question x join domain d on d.id = x.domain_id where d.questionnaire_id = q.id) as questions,
-			(select count(*)::int from profile p where p.questionnaire_id = q.id) as profiles
-		from questionnaire q
-		order by case q.status when 'published' then 0 when 'draft' then 1 else 2 end, lower(q.title), q.id`,
-	)
+	const rows = await typedSql(em)
+		.selectFrom('questionnaire as q')
+		.select((eb) => [
+			'q.id',
+			'q.title',
+			'q.status',
+			eb
+				.selectFrom('domain as d')
+				.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+				.whereRef('d.questionnaire_id', '=', 'q.id')
+				.as('domains'),
+			eb
+				.selectFrom('question as x')
+				.innerJoin('domain as d', 'd.id', 'x.domain_id')
+				.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+				.whereRef('d.questionnaire_id', '=', 'q.id')
+				.as('questions'),
+			eb
+				.selectFrom('profile as p')
+				.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+				.whereRef('p.questionnaire_id', '=', 'q.id')
+				.as('profiles'),
+		])
+		.orderBy((eb) => eb.case().when('q.status', '=', 'published').then(0).when('q.status', '=', 'draft').then(1).else(2).end())
+		.orderBy((eb) => eb.fn('lower', ['q.title']))
+		.orderBy('q.id')
+		.execute()
 	return rows.map((row) => ({
 		id: row.id,
 		title: row.title,
 		status: row.status,
-		domains: row.domains,
-		questions: row.questions,
-		profiles: row.profiles,
+		domains: row.domains ?? 0,
+		questions: row.questions ?? 0,
+		profiles: row.profiles ?? 0,
 	}))
 }
 
@@ -62,11 +83,9 @@ export async function getQuestionnaire({ em }: AppContext, id: string): Promise<
 	return questionnaire
 }
 
+/** Profiles of every school that use the questionnaire: a platform-wide count, as the lock is. */
 async function profileCount(em: Em, questionnaireId: string): Promise<number> {
-	const [row] = await em.execute<{ count: number }[]>('select count(*)::int as count from profile where questionnaire_id = ?', [
-		questionnaireId,
-	])
-	return row?.count ?? 0
+	return em.count(Profile, { questionnaire: questionnaireId })
 }
 
 /** Whether the questionnaire has connected profiles, which lock its structure (404 when it does not exist). */
@@ -98,20 +117,27 @@ export type QuestionnaireStructure = {
 /** A questionnaire with its domains and their questions, in order: four queries. */
 export async function getQuestionnaireStructure(app: AppContext, id: string): Promise<QuestionnaireStructure> {
 	const { em } = app
+	const db = typedSql(em)
 	const questionnaire = await getQuestionnaire(app, id)
 	const [domains, questions, profiles] = await Promise.all([
-		em.execute<{ id: string; position: number; name: string; description: string | null }[]>(
-			'select id, position, name, description from domain where questionnaire_id = ? order by position, created_at, id',
-			[questionnaire.id],
-		),
-		em.execute<
-			{ id: string; domain_id: string; position: number; text: string; theme_id: string | null; theme_name: string | null; reverse: boolean }[]
-		>(
-			`select x.id, x.domain_id, x.position, x.text, x.theme_id, t.name as theme_name, x.reverse
-			from question x join domain d on d.id = x.domain_id left join theme t on t.id = x.theme_id
-			where d.questionnaire_id = ? order by x.position, x.created_at, x.id`,
-			[questionnaire.id],
-		),
+		db
+			.selectFrom('domain')
+			.select(['id', 'position', 'name', 'description'])
+			.where('questionnaire_id', '=', questionnaire.id)
+			.orderBy('position')
+			.orderBy('created_at')
+			.orderBy('id')
+			.execute(),
+		db
+			.selectFrom('question as x')
+			.innerJoin('domain as d', 'd.id', 'x.domain_id')
+			.leftJoin('theme as t', 't.id', 'x.theme_id')
+			.select(['x.id', 'x.domain_id', 'x.position', 'x.text', 'x.theme_id', 't.name as theme_name', 'x.reverse'])
+			.where('d.questionnaire_id', '=', questionnaire.id)
+			.orderBy('x.position')
+			.orderBy('x.created_at')
+			.orderBy('x.id')
+			.execute(),
 		profileCount(em, questionnaire.id),
 	])
 	const byDomain = new Map<string, QuestionView[]>()
@@ -166,11 +192,8 @@ export async function updateQuestionnaire(app: SignedIn, id: string, input: Ques
 /** Publishing makes it available to every school; it needs at least one question. */
 export async function publishQuestionnaire(app: SignedIn, id: string): Promise<void> {
 	const questionnaire = await getQuestionnaire(app, id)
-	const [row] = await app.em.execute<{ count: number }[]>(
-		'select count(*)::int as count from question x join domain d on d.id = x.domain_id where d.questionnaire_id = ?',
-		[questionnaire.id],
-	)
-	if (!row?.count) throw new Refusal('Not published', 'Add at least one domain with a question before publishing this questionnaire.')
+	const questions = await app.em.count(Question, { domain: { questionnaire: questionnaire.id } })
+	if (!questions) throw new Refusal('Not published', 'Add at least one domain with a question before publishing this questionnaire.')
 	questionnaire.status = 'published'
 	audit(app.em, app.auth, 'questionnaire.publish', { type: 'Questionnaire', id: questionnaire.id, schoolId: null })
 	await app.em.flush()
@@ -231,6 +254,10 @@ function orderedQuestions(tx: Em, domainId: string) {
 	return tx.find(Question, { domain: domainId }, { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] })
 }
 
+/** The position after the last of the rows (0 for none), to add one at the end. */
+const nextPosition = (eb: ExpressionBuilder<Database, 'domain' | 'question'>) =>
+	eb.cast<number>(eb.fn.coalesce(eb(eb.fn.max('position'), '+', 1), eb.lit(0)), 'integer')
+
 export type DomainInput = { name: string; description?: string | null }
 
 /** Adds a domain at the end of the questionnaire. */
@@ -238,10 +265,11 @@ export async function addDomain(app: SignedIn, questionnaireId: string, input: D
 	const questionnaire = await getQuestionnaire(app, questionnaireId)
 	return app.em.transactional(async (tx) => {
 		if (await lockedQuestionnaire(tx, questionnaire.id)) throw structureLocked()
-		const [row] = await tx.execute<{ next: number }[]>(
-			'select coalesce(max(position) + 1, 0)::int as next from domain where questionnaire_id = ?',
-			[questionnaire.id],
-		)
+		const row = await typedSql(tx)
+			.selectFrom('domain')
+			.select((eb) => nextPosition(eb).as('next'))
+			.where('questionnaire_id', '=', questionnaire.id)
+			.executeTakeFirst()
 		const domain = tx.create(Domain, {
 			questionnaire: questionnaire.id,
 			position: row?.next ?? 0,
@@ -310,10 +338,11 @@ export async function addQuestion(app: SignedIn, questionnaireId: string, domain
 	return mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
 			if (await lockedQuestionnaire(tx, questionnaireId)) throw structureLocked()
-			const [row] = await tx.execute<{ next: number }[]>(
-				'select coalesce(max(position) + 1, 0)::int as next from question where domain_id = ?',
-				[domain.id],
-			)
+			const row = await typedSql(tx)
+				.selectFrom('question')
+				.select((eb) => nextPosition(eb).as('next'))
+				.where('domain_id', '=', domain.id)
+				.executeTakeFirst()
 			const question = tx.create(Question, {
 				domain: domain.id,
 				position: row?.next ?? 0,

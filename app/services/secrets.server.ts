@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { AppSecret } from '#app/models/index.ts'
 import type { Em } from './database.server.ts'
 import { getEnv } from './env.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 export type SecretPurpose = 'cookies' | 'totp'
 
@@ -26,10 +28,11 @@ export async function getSecret(em: Em, name: SecretPurpose): Promise<string> {
 	if (fromEnv) return deriveSecret(fromEnv, name)
 	const cached = cache.get(name)
 	if (cached) return cached
-	await em.execute('insert into app_secret (name, value, created_at) values (?, ?, now()) on conflict (name) do nothing', [
-		name,
-		randomBytes(32).toString('hex'),
-	])
+	await typedSql(em)
+		.insertInto('app_secret')
+		.values({ name, value: randomBytes(32).toString('hex'), created_at: sql<Date>`now()` })
+		.onConflict((conflict) => conflict.column('name').doNothing())
+		.execute()
 	const row = await em.fork().findOneOrFail(AppSecret, { name })
 	cache.set(name, row.value)
 	return row.value

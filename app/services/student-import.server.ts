@@ -1,8 +1,10 @@
+import { sql } from 'kysely'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { readStudentImport, type StudentImportValues } from '#app/lib/student-import.ts'
-import type { Em } from './database.server.ts'
+import { jsonRecords, type Em } from './database.server.ts'
 import { auditMany } from './audit.server.ts'
 import type { ImportActor, ImportKindHandler, ImportPlan, ImportValuesRow } from './import-kind.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Students from a CSV, upserted by UPN: a batch costs the same few queries
@@ -25,11 +27,21 @@ type Existing = {
 async function plan(em: Em, schoolId: string, rows: ImportValuesRow<StudentImportValues>[]): Promise<ImportPlan<StudentImportValues>> {
 	const result: ImportPlan<StudentImportValues> = { create: [], update: [], unchanged: 0, refused: [] }
 	if (rows.length === 0) return result
-	const existing = await em.execute<Existing[]>(
-		`select id, upn, school_id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, gender, year_group, sen_status
-		from student where upn = any(array(select jsonb_array_elements_text(?::jsonb)))`,
-		[JSON.stringify(rows.map((row) => row.values.upn))],
-	)
+	const existing: Existing[] = await typedSql(em)
+		.selectFrom('student')
+		.select((eb) => [
+			'id',
+			'upn',
+			'school_id',
+			'first_name',
+			'last_name',
+			eb.fn<string>('to_char', ['date_of_birth', eb.val('YYYY-MM-DD')]).as('date_of_birth'),
+			'gender',
+			'year_group',
+			'sen_status',
+		])
+		.where('upn', 'in', (eb) => eb.selectFrom(jsonRecords('student', rows.map((row) => ({ upn: row.values.upn }))).as('v')).select('v.upn'))
+		.execute()
 	const byUpn = new Map(existing.map((student) => [student.upn, student]))
 	for (const row of rows) {
 		const student = byUpn.get(row.values.upn)
@@ -63,35 +75,56 @@ const columns = (values: StudentImportValues) => ({
 	sen_status: values.senStatus,
 })
 
-const RECORD = 'upn text, first_name text, last_name text, date_of_birth date, gender text, year_group text, sen_status text'
-
 async function apply(tx: Em, actor: ImportActor, plan: ImportPlan<StudentImportValues>) {
 	const errors: { row: number; column: string; message: string }[] = []
 	const events: { action: string; id: string }[] = []
+	const db = typedSql(tx)
 	if (plan.create.length) {
 		// A UPN taken since the plan was made (a student saved by hand meanwhile) is skipped here and refused below.
-		const inserted = await tx.execute<{ id: string; upn: string }[]>(
-			`insert into student (id, created_at, updated_at, school_id, upn, first_name, last_name, date_of_birth, gender, year_group, sen_status, archived)
-			select gen_random_uuid(), now(), now(), ?, v.upn, v.first_name, v.last_name, v.date_of_birth, v.gender, v.year_group, coalesce(v.sen_status, 'none'), false
-			from jsonb_to_recordset(?::jsonb) as v(${RECORD})
-			on conflict (upn) do nothing
-			returning id, upn`,
-			[actor.schoolId, JSON.stringify(plan.create.map((row) => columns(row.values)))],
-		)
+		const inserted = await db
+			.insertInto('student')
+			.columns(['id', 'created_at', 'updated_at', 'school_id', 'upn', 'first_name', 'last_name', 'date_of_birth', 'gender', 'year_group', 'sen_status', 'archived'])
+			.expression(
+				db.selectFrom(jsonRecords('student', plan.create.map((row) => columns(row.values))).as('v')).select((eb) => [
+					sql<string>`gen_random_uuid()`.as('id'),
+					sql<Date>`now()`.as('created_at'),
+					sql<Date>`now()`.as('updated_at'),
+					eb.cast<string>(eb.val(actor.schoolId), 'uuid').as('school_id'),
+					'v.upn',
+					'v.first_name',
+					'v.last_name',
+					'v.date_of_birth',
+					'v.gender',
+					'v.year_group',
+					eb.fn.coalesce('v.sen_status', eb.val('none')).as('sen_status'),
+					eb.lit(false).as('archived'),
+				]),
+			)
+			.onConflict((conflict) => conflict.column('upn').doNothing())
+			.returning(['id', 'upn'])
+			.execute()
 		const insertedUpns = new Set(inserted.map((student) => student.upn))
 		for (const row of plan.create) if (!insertedUpns.has(row.values.upn)) errors.push({ row: row.row, column: 'UPN', message: ERROR_CATALOGUE[1003] })
 		for (const student of inserted) events.push({ action: 'student.import.create', id: student.id })
 	}
 	let updated = 0
 	if (plan.update.length) {
-		const changed = await tx.execute<{ id: string }[]>(
-			`update student s set first_name = v.first_name, last_name = v.last_name, date_of_birth = v.date_of_birth, gender = v.gender,
-				year_group = v.year_group, sen_status = coalesce(v.sen_status, s.sen_status), updated_at = now()
-			from jsonb_to_recordset(?::jsonb) as v(id uuid, ${RECORD})
-			where s.id = v.id and s.school_id = ?
-			returning s.id`,
-			[JSON.stringify(plan.update.map((row) => ({ id: row.id, ...columns(row.values) }))), actor.schoolId],
-		)
+		const changed = await db
+			.updateTable('student as s')
+			.from(jsonRecords('student', plan.update.map((row) => ({ id: row.id, ...columns(row.values) }))).as('v'))
+			.set((eb) => ({
+				first_name: eb.ref('v.first_name'),
+				last_name: eb.ref('v.last_name'),
+				date_of_birth: eb.ref('v.date_of_birth'),
+				gender: eb.ref('v.gender'),
+				year_group: eb.ref('v.year_group'),
+				sen_status: eb.fn.coalesce('v.sen_status', 's.sen_status'),
+				updated_at: sql<Date>`now()`,
+			}))
+			.whereRef('s.id', '=', 'v.id')
+			.where('s.school_id', '=', actor.schoolId)
+			.returning('s.id')
+			.execute()
 		updated = changed.length
 		for (const student of changed) events.push({ action: 'student.import.update', id: student.id })
 	}

@@ -1,9 +1,11 @@
+import { sql } from 'kysely'
 import { StudentRecommendation, type StudentRecommendationStatus } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import type { RecommendationSeverity } from './recommendations.server.ts'
 import { getSchoolProfile, profileSuggestions } from './suggestions.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * A student's plan, as a school's need managers decide it: suggestions added (then done) or dismissed, and a decision
@@ -38,21 +40,24 @@ export async function decideSuggestions(
 	const chosen = [...new Set(decision.recommendationIds)]
 	if (!chosen.length || chosen.some((id) => !allowed.has(id))) throw new StaleSuggestions()
 	const written = await em.transactional(async (tx) => {
-		const rows = await tx.execute<{ id: string }[]>(
-			`insert into student_recommendation (id, created_at, updated_at, student_id, recommendation_id, source_profile_id, added_by_id, note, status)
-			select gen_random_uuid(), now(), now(), ?, chosen.id, ?, ?, ?, ?
-			from unnest(?::uuid[]) as chosen(id)
-			on conflict (student_id, recommendation_id) where removed_at is null do nothing
-			returning id`,
-			[
-				suggestions.student.id,
-				profileId,
-				auth.userId,
-				decision.status === 'active' ? decision.note : null,
-				decision.status,
-				`{${chosen.join(',')}}`,
-			],
-		)
+		const rows = await typedSql(tx)
+			.insertInto('student_recommendation')
+			.values(
+				chosen.map((recommendationId) => ({
+					id: sql<string>`gen_random_uuid()`,
+					created_at: sql<Date>`now()`,
+					updated_at: sql<Date>`now()`,
+					student_id: suggestions.student.id,
+					recommendation_id: recommendationId,
+					source_profile_id: profileId,
+					added_by_id: auth.userId,
+					note: decision.status === 'active' ? decision.note : null,
+					status: decision.status,
+				})),
+			)
+			.onConflict((conflict) => conflict.columns(['student_id', 'recommendation_id']).where('removed_at', 'is', null).doNothing())
+			.returning('id')
+			.execute()
 		for (const row of rows) {
 			audit(tx, auth, decision.status === 'active' ? 'studentRecommendation.add' : 'studentRecommendation.dismiss', {
 				type: 'StudentRecommendation',
@@ -91,30 +96,21 @@ export type DismissedSuggestion = {
  * (ADR 016).
  */
 export async function listDismissed(app: SignedIn, profileId: string): Promise<DismissedSuggestion[]> {
-	const { em, auth } = app
+	const { em } = app
 	const profile = await getSchoolProfile(app, profileId)
-	const rows = await em.execute<
-		{
-			id: string
-			recommendation_id: string
-			title: string
-			theme_name: string
-			severity: RecommendationSeverity
-			created_at: Date | string
-			first_name: string | null
-			last_name: string | null
-		}[]
-	>(
-		`select sr.id, sr.recommendation_id, r.title, t.name as theme_name, r.severity, sr.created_at, m.first_name, m.last_name
-		from student_recommendation sr
-		join student s on s.id = sr.student_id and s.school_id = ?
-		join recommendation r on r.id = sr.recommendation_id
-		join theme t on t.id = r.theme_id
-		left join school_membership m on m.user_id = sr.added_by_id and m.school_id = s.school_id
-		where sr.student_id = ? and sr.status = 'dismissed' and sr.removed_at is null
-		order by sr.created_at desc, sr.id`,
-		[auth.schoolId, profile.student.id],
-	)
+	const rows = await typedSql(em)
+		.selectFrom('student_recommendation as sr')
+		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'sr.student_id').on('s.school_id', '=', actingSchool(app)))
+		.innerJoin('recommendation as r', 'r.id', 'sr.recommendation_id')
+		.innerJoin('theme as t', 't.id', 'r.theme_id')
+		.leftJoin('school_membership as m', (join) => join.onRef('m.user_id', '=', 'sr.added_by_id').onRef('m.school_id', '=', 's.school_id'))
+		.select(['sr.id', 'sr.recommendation_id', 'r.title', 't.name as theme_name', 'r.severity', 'sr.created_at', 'm.first_name', 'm.last_name'])
+		.where('sr.student_id', '=', profile.student.id)
+		.where('sr.status', '=', 'dismissed')
+		.where('sr.removed_at', 'is', null)
+		.orderBy('sr.created_at', 'desc')
+		.orderBy('sr.id')
+		.execute()
 	return rows.map((row) => ({
 		id: row.id,
 		recommendationId: row.recommendation_id,
@@ -147,15 +143,24 @@ async function withdrawDecision(
 	const student = recordId(studentId)
 	const schoolId = actingSchool(app)
 	return em.transactional(async (tx) => {
-		const [row] = await tx.execute<{ recommendation_id: string; removed_at: Date | string | null }[]>(
-			`select sr.recommendation_id, sr.removed_at from student_recommendation sr join student s on s.id = sr.student_id
-			where sr.id = ? and sr.student_id = ? and s.school_id = ? and sr.status = any(?::text[])
-			for update of sr`,
-			[rowId, student, schoolId, `{${statuses.join(',')}}`],
-		)
+		const db = typedSql(tx)
+		const row = await db
+			.selectFrom('student_recommendation as sr')
+			.innerJoin('student as s', 's.id', 'sr.student_id')
+			.select(['sr.recommendation_id', 'sr.removed_at'])
+			.where('sr.id', '=', rowId)
+			.where('sr.student_id', '=', student)
+			.where('s.school_id', '=', schoolId)
+			.where('sr.status', 'in', statuses)
+			.forUpdate('sr')
+			.executeTakeFirst()
 		if (!row) throw notFound()
 		if (row.removed_at) throw new AlreadyWithdrawn()
-		await tx.execute('update student_recommendation set removed_at = now(), removed_by_id = ?, updated_at = now() where id = ?', [auth.userId, id])
+		await db
+			.updateTable('student_recommendation')
+			.set({ removed_at: sql<Date>`now()`, removed_by_id: auth.userId, updated_at: sql<Date>`now()` })
+			.where('id', '=', rowId)
+			.execute()
 		audit(tx as never, auth, action, { type: 'StudentRecommendation', id, schoolId })
 		await tx.flush()
 		return { recommendationId: row.recommendation_id }
@@ -186,17 +191,35 @@ export async function restoreDismissed(app: SignedIn, profileId: string, id: str
  * them (the profile the latest dismissal came from, else their newest): one query.
  */
 export async function dismissedSummary({ em, auth }: SignedIn, studentId: string): Promise<{ count: number; profileId: string | null }> {
-	const [row] = await em.execute<{ count: number; profile_id: string | null }[]>(
-		`select count(*)::int as count,
-			coalesce(
-				(array_agg(p.id order by sr.created_at desc) filter (where p.id is not null))[1],
-				(select np.id from profile np where np.student_id = ? and np.school_id = ? order by np.created_at desc, np.id limit 1)
-			) as profile_id
-		from student_recommendation sr
-		join student s on s.id = sr.student_id and s.school_id = ?
-		left join profile p on p.id = sr.source_profile_id and p.school_id = s.school_id
-		where sr.student_id = ? and sr.status = 'dismissed' and sr.removed_at is null`,
-		[studentId, auth.schoolId, auth.schoolId, studentId],
-	)
+	const schoolId = actingSchool({ auth })
+	const db = typedSql(em)
+	const dismissed = db
+		.selectFrom('student_recommendation as sr')
+		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'sr.student_id').on('s.school_id', '=', schoolId))
+		.where('sr.student_id', '=', studentId)
+		.where('sr.status', '=', 'dismissed')
+		.where('sr.removed_at', 'is', null)
+	const row = await db
+		.selectNoFrom((eb) => [
+			dismissed.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('count')).as('count'),
+			eb.fn
+				.coalesce(
+					dismissed
+						.innerJoin('profile as p', (join) => join.onRef('p.id', '=', 'sr.source_profile_id').onRef('p.school_id', '=', 's.school_id'))
+						.select('p.id')
+						.orderBy('sr.created_at', 'desc')
+						.limit(1),
+					eb
+						.selectFrom('profile as np')
+						.select('np.id')
+						.where('np.student_id', '=', studentId)
+						.where('np.school_id', '=', schoolId)
+						.orderBy('np.created_at', 'desc')
+						.orderBy('np.id')
+						.limit(1),
+				)
+				.as('profile_id'),
+		])
+		.executeTakeFirst()
 	return { count: row?.count ?? 0, profileId: row?.profile_id ?? null }
 }

@@ -8,12 +8,15 @@ import {
 	type Score,
 	type SeverityCounts,
 } from '#app/lib/scoring.ts'
-import type { FeedbackStatus, SenStatus, StudentRecommendationStatus } from '#app/models/enums.ts'
+import type { SenStatus, StudentRecommendationStatus } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { requireVisibleStudent } from './need-to-know.server.ts'
+import { studentGroupNames } from './students.server.ts'
 import { latestCompleteRound, listStudentProfiles, type ProfileSummary, type RoundSummary } from './student-profiles.server.ts'
+import { actingSchool } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * The shared student views (profile, analysis, comparison): who may see a
@@ -65,10 +68,14 @@ export type DomainInfo = { id: string; name: string }
 export async function listDomains(em: Em, questionnaireIds: string[]): Promise<Map<string, DomainInfo[]>> {
 	const byQuestionnaire = new Map<string, DomainInfo[]>()
 	if (!questionnaireIds.length) return byQuestionnaire
-	const rows = await em.execute<{ id: string; name: string; questionnaire_id: string }[]>(
-		`select d.id, d.name, d.questionnaire_id from domain d where d.questionnaire_id = any(?::uuid[]) order by d.questionnaire_id, d.position, d.id`,
-		[`{${[...new Set(questionnaireIds)].join(',')}}`],
-	)
+	const rows = await typedSql(em)
+		.selectFrom('domain')
+		.select(['id', 'name', 'questionnaire_id'])
+		.where('questionnaire_id', 'in', [...new Set(questionnaireIds)])
+		.orderBy('questionnaire_id')
+		.orderBy('position')
+		.orderBy('id')
+		.execute()
 	for (const row of rows) {
 		const domains = byQuestionnaire.get(row.questionnaire_id) ?? []
 		domains.push({ id: row.id, name: row.name })
@@ -86,26 +93,25 @@ export type ScoringAnswer = RoundAnswer & { roundId: string; membershipId: strin
  */
 export async function loadRoundAnswers(em: Em, roundIds: string[]): Promise<ScoringAnswer[]> {
 	if (!roundIds.length) return []
-	const rows = await em.execute<
-		{
-			round_id: string
-			feedback_id: string
-			respondent_id: string
-			status: FeedbackStatus
-			question_id: string
-			domain_id: string
-			theme_id: string | null
-			reverse: boolean
-			value: number
-		}[]
-	>(
-		`select f.round_id, f.id as feedback_id, coalesce(f.respondent_id, f.former_respondent_key) as respondent_id, f.status, a.question_id, q.domain_id, q.theme_id, q.reverse, a.value
-		from feedback f
-		join answer a on a.feedback_id = f.id
-		join question q on q.id = a.question_id
-		where f.round_id = any(?::uuid[])`,
-		[`{${[...new Set(roundIds)].join(',')}}`],
-	)
+	const rows = await typedSql(em)
+		.selectFrom('feedback as f')
+		.innerJoin('answer as a', 'a.feedback_id', 'f.id')
+		.innerJoin('question as q', 'q.id', 'a.question_id')
+		.select((eb) => [
+			'f.round_id',
+			'f.id as feedback_id',
+			eb.fn.coalesce('f.respondent_id', 'f.former_respondent_key').as('respondent_id'),
+			'f.status',
+			'a.question_id',
+			'q.domain_id',
+			'q.theme_id',
+			'q.reverse',
+			'a.value',
+		])
+		.where('f.round_id', 'in', [...new Set(roundIds)])
+		// A feedback has a respondent or, once they left, the key that stands for them (a check constraint).
+		.$narrowType<{ respondent_id: string }>()
+		.execute()
 	return rows.map((row) => ({
 		roundId: row.round_id,
 		membershipId: row.respondent_id,
@@ -136,31 +142,32 @@ export type StudentRecommendationRow = {
  * school names them; someone not on its staff (the student came from another school) is not named (ADR 016).
  */
 export async function listStudentRecommendations({ em, auth }: SignedIn, studentId: string): Promise<StudentRecommendationRow[]> {
-	const rows = await em.execute<
-		{
-			id: string
-			recommendation_id: string
-			title: string
-			description: string
-			theme_name: string
-			status: 'active' | 'done'
-			note: string | null
-			created_at: Date | string
-			first_name: string | null
-			last_name: string | null
-		}[]
-	>(
-		`select sr.id, sr.recommendation_id, r.title, r.description, t.name as theme_name, sr.status, sr.note, sr.created_at,
-			m.first_name, m.last_name
-		from student_recommendation sr
-		join student s on s.id = sr.student_id and s.school_id = ?
-		join recommendation r on r.id = sr.recommendation_id
-		join theme t on t.id = r.theme_id
-		left join school_membership m on m.user_id = sr.added_by_id and m.school_id = s.school_id
-		where sr.student_id = ? and sr.status in ('active', 'done') and sr.removed_at is null
-		order by sr.status, sr.created_at desc, sr.id`,
-		[auth.schoolId, studentId],
-	)
+	const rows = await typedSql(em)
+		.selectFrom('student_recommendation as sr')
+		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'sr.student_id').on('s.school_id', '=', actingSchool({ auth })))
+		.innerJoin('recommendation as r', 'r.id', 'sr.recommendation_id')
+		.innerJoin('theme as t', 't.id', 'r.theme_id')
+		.leftJoin('school_membership as m', (join) => join.onRef('m.user_id', '=', 'sr.added_by_id').onRef('m.school_id', '=', 's.school_id'))
+		.select([
+			'sr.id',
+			'sr.recommendation_id',
+			'r.title',
+			'r.description',
+			't.name as theme_name',
+			'sr.status',
+			'sr.note',
+			'sr.created_at',
+			'm.first_name',
+			'm.last_name',
+		])
+		.where('sr.student_id', '=', studentId)
+		.where('sr.status', 'in', ['active', 'done'])
+		.$narrowType<{ status: 'active' | 'done' }>()
+		.where('sr.removed_at', 'is', null)
+		.orderBy('sr.status')
+		.orderBy('sr.created_at', 'desc')
+		.orderBy('sr.id')
+		.execute()
 	return rows.map((row) => ({
 		id: row.id,
 		recommendationId: row.recommendation_id,
@@ -180,25 +187,22 @@ export type StudentDetailsView = { professionals: Professionals; groups: string[
 /** Key and connected professionals (names) and groups: two queries. */
 export async function loadStudentLinks({ em, auth }: SignedIn, studentId: string): Promise<StudentDetailsView> {
 	const [links, groups] = await Promise.all([
-		em.execute<{ is_key: boolean; first_name: string; last_name: string; job_title: string | null }[]>(
-			`select sp.is_key, m.first_name, m.last_name, m.job_title
-			from student_professional sp
-			join school_membership m on m.id = sp.membership_id and m.school_id = ?
-			where sp.student_id = ?
-			order by lower(m.last_name), lower(m.first_name)`,
-			[auth.schoolId, studentId],
-		),
-		em.execute<{ name: string }[]>(
-			'select g.name from group_student gs join student_group g on g.id = gs.group_id and g.school_id = ? where gs.student_id = ? order by lower(g.name)',
-			[auth.schoolId, studentId],
-		),
+		typedSql(em)
+			.selectFrom('student_professional as sp')
+			.innerJoin('school_membership as m', (join) => join.onRef('m.id', '=', 'sp.membership_id').on('m.school_id', '=', actingSchool({ auth })))
+			.select(['sp.is_key', 'm.first_name', 'm.last_name', 'm.job_title'])
+			.where('sp.student_id', '=', studentId)
+			.orderBy((eb) => eb.fn('lower', ['m.last_name']))
+			.orderBy((eb) => eb.fn('lower', ['m.first_name']))
+			.execute(),
+		studentGroupNames(em, actingSchool({ auth }), studentId),
 	])
 	const label = (link: { first_name: string; last_name: string; job_title: string | null }) =>
 		`${link.first_name} ${link.last_name}${link.job_title ? ` (${link.job_title})` : ''}`
 	const key = links.find((link) => link.is_key)
 	return {
 		professionals: { key: key ? label(key) : null, connected: links.filter((link) => !link.is_key).map(label) },
-		groups: groups.map((group) => group.name),
+		groups,
 	}
 }
 

@@ -242,18 +242,24 @@ export type StudentDetails = {
 	groups: string[]
 }
 
+/** The names of a student's groups, by name. */
+export async function studentGroupNames(em: Em, schoolId: string, studentId: string): Promise<string[]> {
+	const groups = await typedSql(em)
+		.selectFrom('group_student as gs')
+		.innerJoin('student_group as g', (join) => join.onRef('g.id', '=', 'gs.group_id').on('g.school_id', '=', schoolId))
+		.select('g.name')
+		.where('gs.student_id', '=', studentId)
+		.orderBy((eb) => eb.fn('lower', ['g.name']))
+		.execute()
+	return groups.map((group) => group.name)
+}
+
 /** A student with its links, for the details screen: three queries. */
 export async function getStudentDetails(app: SignedIn, id: string): Promise<StudentDetails> {
 	const student = await getStudent(app, id)
 	const [links, groups] = await Promise.all([
 		app.em.find(StudentProfessional, { student }),
-		typedSql(app.em)
-			.selectFrom('group_student as gs')
-			.innerJoin('student_group as g', (join) => join.onRef('g.id', '=', 'gs.group_id').on('g.school_id', '=', actingSchool(app)))
-			.select('g.name')
-			.where('gs.student_id', '=', student.id)
-			.orderBy((eb) => eb.fn('lower', ['g.name']))
-			.execute(),
+		studentGroupNames(app.em, actingSchool(app), student.id),
 	])
 	return {
 		id: student.id,
@@ -267,7 +273,7 @@ export async function getStudentDetails(app: SignedIn, id: string): Promise<Stud
 		archived: student.archived,
 		keyProfessional: links.find((link) => link.isKey)?.membership.id ?? null,
 		connectedProfessionals: links.filter((link) => !link.isKey).map((link) => link.membership.id),
-		groups: groups.map((group) => group.name),
+		groups,
 	}
 }
 
