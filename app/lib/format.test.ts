@@ -36,25 +36,21 @@ describe('formatDateTime', () => {
 	})
 })
 
+/** Each score formats as the text it is listed under. */
+function expectScores(cases: Record<string, number[]>) {
+	for (const [text, scores] of Object.entries(cases)) for (const score of scores) expect(formatScore(score), String(score)).toBe(text)
+}
+
 describe('[13.11] scores', () => {
 	test('one decimal everywhere, whatever floating point left behind', () => {
-		expect(formatScore(4.0000000000000000)).toBe('4.0')
-		expect(formatScore(2.1666666666666665)).toBe('2.2')
-		expect(formatScore(0.30000000000000004)).toBe('0.3')
-		expect(formatScore(0)).toBe('0.0')
-		expect(formatScore(3.96)).toBe('4.0')
+		expectScores({ '4.0': [4.0000000000000000, 3.96], '2.2': [2.1666666666666665], '0.3': [0.30000000000000004], '0.0': [0] })
 	})
 
 	test('a score never rounds up onto the edge of a band it is below', () => {
 		// 2.46 is Medium (< 2.5): "2.5" beside a Medium badge would contradict it.
-		expect(formatScore(2.46)).toBe('2.4')
-		expect(formatScore(2.45)).toBe('2.4')
-		expect(formatScore(1.49)).toBe('1.4')
+		expectScores({ '2.4': [2.46, 2.45], '1.4': [1.49] })
 		// On the edge (within the scoring's tolerance), and above it, round as usual.
-		expect(formatScore(2.5)).toBe('2.5')
-		expect(formatScore(2.4999999999999996)).toBe('2.5')
-		expect(formatScore(2.54)).toBe('2.5')
-		expect(formatScore(2.44)).toBe('2.4')
+		expectScores({ '2.5': [2.5, 2.4999999999999996, 2.54], '2.4': [2.44] })
 		expect(roundScore(1.45)).toBe(1.4)
 	})
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { Browser, startApp, type TestApp } from './app.ts'
-import { checkUpload, importFile, waitForJob } from './import-helpers.ts'
+import { Browser, type TestApp } from './app.ts'
+import { checkUpload, importFile, startWithOffices, waitForJob } from './import-helpers.ts'
 
 let app: TestApp
 let office: Browser
@@ -19,12 +19,9 @@ const staff = [
 ].join('\n')
 
 beforeAll(async () => {
-	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
-	office = new Browser(app)
-	await office.signIn('office@oakfield.test')
-	const riverside = new Browser(app)
-	await riverside.signIn('office@riverside.test')
-	riversideJobId = await importFile(riverside, IMPORT, 'E-mail,First name,Last name,Role\nriver.new@riverside.test,River,New,Professional\n')
+	const started = await startWithOffices()
+	;({ app, office } = started)
+	riversideJobId = await importFile(started.riverside, IMPORT, 'E-mail,First name,Last name,Role\nriver.new@riverside.test,River,New,Professional\n')
 })
 afterAll(() => app?.close())
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Browser, TestApp } from './app.ts'
+import { Browser, startApp, type TestApp } from './app.ts'
 
 /** Posts a CSV to an import screen as the upload form does (multipart, intent=check). */
 export async function checkUpload(browser: Browser, path: string, content: string | Uint8Array, fileName = 'import.csv') {
@@ -42,4 +42,14 @@ export async function waitForJob(app: TestApp, id: string, timeoutMs = 30_000): 
 		if (Date.now() > until) throw new Error(`import ${id} did not finish: ${JSON.stringify(job)}`)
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
+}
+
+/** The app (sign-ins unthrottled) with Oakfield's office signed in, and Riverside's, whose imports must stay its own. */
+export async function startWithOffices() {
+	const app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
+	const office = new Browser(app)
+	await office.signIn('office@oakfield.test')
+	const riverside = new Browser(app)
+	await riverside.signIn('office@riverside.test')
+	return { app, office, riverside }
 }

@@ -29,3 +29,16 @@ export async function postAndFollow(browser: Browser, path: string, form: Record
 	const location = response.headers.get('Location') ?? ''
 	return { location, text: await page(browser, location.replace(/#.*$/, '')) }
 }
+
+/**
+ * A signed-in browser of another role is sent to its own area (`home`) from every path, both reading it and posting
+ * `form` to it.
+ */
+export async function expectSentHome(browser: Browser, paths: string[], home: string, form: Record<string, string>) {
+	for (const path of paths) {
+		for (const response of [await browser.request(path), await browser.post(path, form)]) {
+			expect(response.status, path).toBe(302)
+			expect(response.headers.get('Location'), path).toMatch(new RegExp(`^${home}`))
+		}
+	}
+}

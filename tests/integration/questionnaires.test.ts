@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
+import { page, postAndFollow, textOf } from './pages.ts'
 
 let app: TestApp
 let admin: Browser
@@ -16,34 +17,6 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 
 const BASE = '/spencer-admin/questionnaires'
-
-/** The page's text as a reader sees it: tags dropped, the entities React writes decoded. */
-function textOf(html: string) {
-	return html
-		.replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
-		.replace(/<!--[\s\S]*?-->/g, '')
-		.replace(/<[^>]+>/g, ' ')
-		.replace(/&#x27;|&#39;/g, "'")
-		.replace(/&quot;/g, '"')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&amp;/g, '&')
-		.replace(/\s+/g, ' ')
-}
-
-async function page(browser: Browser, path: string) {
-	const response = await browser.request(path)
-	expect(response.status, path).toBe(200)
-	return textOf(await response.text())
-}
-
-/** Posts a form and follows its redirect: the page it lands on (with its toast) as text. */
-async function postAndFollow(browser: Browser, path: string, form: Record<string, string>) {
-	const response = await browser.post(path, form)
-	expect(response.status, `${path} ${form.intent}`).toBe(302)
-	const location = response.headers.get('Location') ?? ''
-	return { location, text: await page(browser, location.replace(/#.*$/, '')) }
-}
 
 async function createQuestionnaire(title: string) {
 	const response = await admin.post(`${BASE}/list`, { intent: 'create', title, description: 'For the tests.' })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
+import { expectSentHome } from './pages.ts'
 
 let app: TestApp
 let admin: Browser
@@ -27,12 +28,7 @@ describe('every screen of the area refuses other roles and visitors', () => {
 	test.each(others)('$email is sent to $home, for loaders and actions', async ({ email, home }) => {
 		const browser = new Browser(app)
 		await browser.signIn(email)
-		for (const path of paths()) {
-			const read = await browser.request(path)
-			expect(read.headers.get('Location'), path).toBe(home)
-			const write = await browser.post(path, { intent: 'save', name: 'Hacked', subdomain: 'hacked', type: 'Primary' })
-			expect(write.headers.get('Location'), path).toBe(home)
-		}
+		await expectSentHome(browser, paths(), home, { intent: 'save', name: 'Hacked', subdomain: 'hacked', type: 'Primary' })
 		expect(await app.sql("select id from school where subdomain = 'hacked'")).toEqual([])
 	})
 

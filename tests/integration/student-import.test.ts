@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { withCheckLetter } from '#app/lib/upn.ts'
-import { Browser, startApp, type TestApp } from './app.ts'
-import { checkUpload, importFile, startFromDryRun, waitForJob } from './import-helpers.ts'
+import { Browser, type TestApp } from './app.ts'
+import { checkUpload, importFile, startFromDryRun, startWithOffices, waitForJob } from './import-helpers.ts'
 
 let app: TestApp
 let office: Browser
@@ -23,12 +23,9 @@ const mixed = [
 ].join('\r\n')
 
 beforeAll(async () => {
-	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' })
-	office = new Browser(app)
-	await office.signIn('office@oakfield.test')
-	const riverside = new Browser(app)
-	await riverside.signIn('office@riverside.test')
-	riversideJobId = await importFile(riverside, IMPORT, [HEADER, `Reed,Sam,01/02/2013,7,M,${upn(900)},N`].join('\n'), 'riverside.csv')
+	const started = await startWithOffices()
+	;({ app, office } = started)
+	riversideJobId = await importFile(started.riverside, IMPORT, [HEADER, `Reed,Sam,01/02/2013,7,M,${upn(900)},N`].join('\n'), 'riverside.csv')
 })
 afterAll(() => app?.close())
 

@@ -1,4 +1,4 @@
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { comparisonBars, type ComparisonRow } from '#app/lib/charts/specs.ts'
 import { formatScore, formatScoreChange } from '#app/lib/format.ts'
 import { ApexChart } from './ApexChart.tsx'
@@ -27,26 +27,17 @@ export function ComparisonBars({
 			// Drawn afresh for another pair: Apex's series update keeps the old names.
 			chart={spec ? <ApexChart key={seriesNames.join('\u0000')} spec={spec} className="min-w-0 basis-full" /> : null}
 			table={
-				<Table caption={caption}>
-					<TableHeader>
-						<Row>
-							<Column>Domain</Column>
-							<Column numeric>{seriesNames[0]}</Column>
-							<Column numeric>{seriesNames[1]}</Column>
-							<Column numeric>Difference</Column>
-						</Row>
-					</TableHeader>
-					<TableBody>
-						{rows.map((row) => (
-							<Row key={row.name}>
-								<RowHeader>{row.name}</RowHeader>
-								<Cell numeric>{formatScore(row.value)}</Cell>
-								<Cell numeric>{formatScore(row.comparison)}</Cell>
-								<Cell numeric>{formatScoreChange(row.value, row.comparison)}</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+				<DataTable
+					caption={caption}
+					rows={rows}
+					rowKey={(row) => row.name}
+					columns={[
+						{ header: 'Domain', rowHeader: true, cell: (row) => row.name },
+						{ header: seriesNames[0], numeric: true, cell: (row) => formatScore(row.value) },
+						{ header: seriesNames[1], numeric: true, cell: (row) => formatScore(row.comparison) },
+						{ header: 'Difference', numeric: true, cell: (row) => formatScoreChange(row.value, row.comparison) },
+					]}
+				/>
 			}
 		/>
 	)

@@ -1,4 +1,4 @@
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { domainBars, type DomainScore } from '#app/lib/charts/specs.ts'
 import { formatScore } from '#app/lib/format.ts'
 import { ApexChart } from './ApexChart.tsx'
@@ -13,22 +13,15 @@ export function DomainBars({ domains, caption }: { domains: DomainScore[]; capti
 		<ChartFigure
 			chart={spec ? <ApexChart spec={spec} /> : null}
 			table={
-				<Table caption={caption}>
-					<TableHeader>
-						<Row>
-							<Column>Domain</Column>
-							<Column numeric>Score (0–4)</Column>
-						</Row>
-					</TableHeader>
-					<TableBody>
-						{domains.map((domain) => (
-							<Row key={domain.name}>
-								<RowHeader>{domain.name}</RowHeader>
-								<Cell numeric>{formatScore(domain.score)}</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+				<DataTable
+					caption={caption}
+					rows={domains}
+					rowKey={(domain) => domain.name}
+					columns={[
+						{ header: 'Domain', rowHeader: true, cell: (domain) => domain.name },
+						{ header: 'Score (0–4)', numeric: true, cell: (domain) => formatScore(domain.score) },
+					]}
+				/>
 			}
 		/>
 	)

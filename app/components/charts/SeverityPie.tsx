@@ -1,4 +1,4 @@
-import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
+import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { SEVERITY_COLOURS } from '#app/lib/charts/colors.ts'
 import { SEVERITY_LEVELS as LEVELS, severityPie, type SeverityCounts } from '#app/lib/charts/specs.ts'
 import { ApexChart } from './ApexChart.tsx'
@@ -15,29 +15,25 @@ export function SeverityPie({ counts, caption }: { counts: SeverityCounts; capti
 		<ChartFigure
 			chart={spec ? <ApexChart spec={spec} /> : null}
 			table={
-				<Table caption={caption}>
-					<TableHeader>
-						<Row>
-							<Column>Severity</Column>
-							<Column numeric>Questions</Column>
-							<Column numeric>Share</Column>
-						</Row>
-					</TableHeader>
-					<TableBody>
-						{LEVELS.map((level) => (
-							<Row key={level.key}>
-								<RowHeader>
-									<span className="inline-flex items-center gap-2">
-										<Swatch colour={SEVERITY_COLOURS[level.key]} />
-										{level.label}
-									</span>
-								</RowHeader>
-								<Cell numeric>{counts[level.key]}</Cell>
-								<Cell numeric>{percent(counts[level.key])}</Cell>
-							</Row>
-						))}
-					</TableBody>
-				</Table>
+				<DataTable
+					caption={caption}
+					rows={LEVELS}
+					rowKey={(level) => level.key}
+					columns={[
+						{
+							header: 'Severity',
+							rowHeader: true,
+							cell: (level) => (
+								<span className="inline-flex items-center gap-2">
+									<Swatch colour={SEVERITY_COLOURS[level.key]} />
+									{level.label}
+								</span>
+							),
+						},
+						{ header: 'Questions', numeric: true, cell: (level) => counts[level.key] },
+						{ header: 'Share', numeric: true, cell: (level) => percent(counts[level.key]) },
+					]}
+				/>
 			}
 		/>
 	)

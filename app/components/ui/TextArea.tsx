@@ -1,11 +1,6 @@
-import {
-	TextArea as AriaTextArea,
-	TextField as AriaTextField,
-	composeRenderProps,
-	type TextFieldProps as AriaTextFieldProps,
-} from 'react-aria-components'
-import { FieldFrame, isInvalidWith, fieldWrapper, inputStyles, type FieldTextProps } from './Field.tsx'
-import { composeTailwindRenderProps } from './utils.ts'
+import { TextArea as AriaTextArea, composeRenderProps, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components'
+import { inputStyles, type FieldTextProps } from './Field.tsx'
+import { TextFieldFrame } from './TextField.tsx'
 
 export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTextProps {
 	placeholder?: string
@@ -13,21 +8,14 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTe
 }
 
 /** A labelled multi-line text input; a native <textarea name=…> on the server. */
-export function TextArea({ label, description, errorMessage, placeholder, rows = 4, className, ...props }: TextAreaProps) {
+export function TextArea({ placeholder, rows = 4, ...props }: TextAreaProps) {
 	return (
-		<AriaTextField
-			validationBehavior="aria"
-			{...props}
-			isInvalid={isInvalidWith(props.isInvalid, errorMessage)}
-			className={composeTailwindRenderProps(className, fieldWrapper)}
-		>
-			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
-				<AriaTextArea
-					rows={rows}
-					placeholder={placeholder}
-					className={composeRenderProps('', (className, renderProps) => inputStyles({ ...renderProps, className: 'resize-y' }))}
-				/>
-			</FieldFrame>
-		</AriaTextField>
+		<TextFieldFrame {...props}>
+			<AriaTextArea
+				rows={rows}
+				placeholder={placeholder}
+				className={composeRenderProps('', (className, renderProps) => inputStyles({ ...renderProps, className: 'resize-y' }))}
+			/>
+		</TextFieldFrame>
 	)
 }

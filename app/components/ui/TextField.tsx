@@ -1,4 +1,4 @@
-import { type Ref } from 'react'
+import { type ReactNode, type Ref } from 'react'
 import {
 	Input as AriaInput,
 	TextField as AriaTextField,
@@ -19,16 +19,26 @@ export interface TextFieldProps extends AriaTextFieldProps, FieldTextProps {
  * A labelled text input (also email, password, tel, url, search). It renders a
  * native <input name=…> on the server, so the form posts without JavaScript.
  */
-export function TextField({
+export function TextField({ placeholder, inputRef, inputClassName, ...props }: TextFieldProps) {
+	return (
+		<TextFieldFrame {...props}>
+			<Input ref={inputRef} placeholder={placeholder} className={inputClassName} />
+		</TextFieldFrame>
+	)
+}
+
+/**
+ * The React Aria text field around its control (an input, or TextArea's textarea): checked by aria attributes,
+ * invalid when it has a message to show, and framed by its label, description and error.
+ */
+export function TextFieldFrame({
 	label,
 	description,
 	errorMessage,
-	placeholder,
-	inputRef,
-	inputClassName,
 	className,
+	children,
 	...props
-}: TextFieldProps) {
+}: Omit<AriaTextFieldProps, 'children'> & FieldTextProps & { children: ReactNode }) {
 	return (
 		<AriaTextField
 			validationBehavior="aria"
@@ -37,7 +47,7 @@ export function TextField({
 			className={composeTailwindRenderProps(className, fieldWrapper)}
 		>
 			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
-				<Input ref={inputRef} placeholder={placeholder} className={inputClassName} />
+				{children}
 			</FieldFrame>
 		</AriaTextField>
 	)
