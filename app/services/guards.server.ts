@@ -10,15 +10,15 @@ type Context = Readonly<RouterContextProvider>
 export type SignedIn = AppContext & { auth: Auth }
 
 /**
- * The page a request is for. A client-side navigation or a submission with
- * JavaScript asks React Router's single fetch for `/path.data?_routes=…`
- * (`/_.data` for `/`): the page is `/path`, without the suffix and the routes
- * it asked for, and without the `drop`ped parameters (a write's modal and target).
+ * The page a request is for, where signing in returns to. A client-side navigation or a submission with
+ * JavaScript asks React Router's single fetch for `/path.data?_routes=…` (`/_.data` for `/`): the page is
+ * `/path`, without the suffix and the routes it asked for. (Loaders and actions get it as `url`; the guards
+ * take the request, which every route module passes them.)
  */
-export function pagePath(request: Request, drop: readonly string[] = []): string {
+export function pagePath(request: Request): string {
 	const url = new URL(request.url)
 	const pathname = url.pathname.replace(/(^|\/)_\.data$/, '$1').replace(/\.data$/, '') || '/'
-	for (const key of ['_routes', ...drop]) url.searchParams.delete(key)
+	url.searchParams.delete('_routes')
 	return `${pathname}${url.search}`
 }
 
