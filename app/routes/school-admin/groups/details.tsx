@@ -133,28 +133,8 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 			<GroupStudents rows={students.rows} total={students.total} page={page} />
 			<GroupStaff rows={staff.rows} total={staff.total} />
 
-			<AddMemberModal
-				name="add-student"
-				title="Add new student to group"
-				searchParam="findStudent"
-				searchLabel="Search the school’s students by name or UPN"
-				searched={findStudent.q}
-				illegal={illegal?.field === 'findStudent' ? illegal : null}
-				results={studentResults}
-				intent="add-student"
-				idField="studentId"
-			/>
-			<AddMemberModal
-				name="add-staff"
-				title="Add staff to group"
-				searchParam="findStaff"
-				searchLabel="Search the staff directory by name, email or job title"
-				searched={findStaff.q}
-				illegal={illegal?.field === 'findStaff' ? illegal : null}
-				results={staffResults}
-				intent="add-staff"
-				idField="membershipId"
-			/>
+			<AddMemberModal kind="student" searched={findStudent.q} illegal={illegal} results={studentResults} />
+			<AddMemberModal kind="staff" searched={findStaff.q} illegal={illegal} results={staffResults} />
 			{removingStudent ? (
 				<ConfirmModal name="remove-student" title="Remove student" intent="remove-student" fields={{ studentId: removingStudent.id }} drop={['student']} confirmLabel="Remove from group">
 					<p>

@@ -6,33 +6,44 @@ import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { MODAL_PARAM, openModals } from '#app/lib/modals.ts'
 import type { IllegalInput } from '#app/lib/pagination.ts'
 
+const KINDS = {
+	student: {
+		name: 'add-student',
+		title: 'Add new student to group',
+		searchParam: 'findStudent',
+		searchLabel: 'Search the school’s students by name or UPN',
+		intent: 'add-student',
+		idField: 'studentId',
+	},
+	staff: {
+		name: 'add-staff',
+		title: 'Add staff to group',
+		searchParam: 'findStaff',
+		searchLabel: 'Search the staff directory by name, email or job title',
+		intent: 'add-staff',
+		idField: 'membershipId',
+	},
+} as const
+
 /**
  * "Add new student to group" / "Add staff to group": a GET search inside the
  * modal (the modal stays open: its name is in the form), then one small POST
  * form per result. Works the same with and without JavaScript.
  */
 export function AddMemberModal({
-	name,
-	title,
-	searchParam,
-	searchLabel,
+	kind,
 	searched,
-	illegal,
+	illegal: refused,
 	results,
-	intent,
-	idField,
 }: {
-	name: string
-	title: string
-	searchParam: string
-	searchLabel: string
+	kind: keyof typeof KINDS
 	searched: string
-	/** A search the server refused (too long): not run, and said why. */
+	/** A search the server refused (too long): not run, and said why (when it is this modal's search). */
 	illegal: IllegalInput | null
 	results: { id: string; name: string; detail: string }[]
-	intent: string
-	idField: string
 }) {
+	const { name, title, searchParam, searchLabel, intent, idField } = KINDS[kind]
+	const illegal = refused?.field === searchParam ? refused : null
 	const location = useLocation()
 	const keep = new URLSearchParams(location.search)
 	return (

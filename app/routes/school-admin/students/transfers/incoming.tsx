@@ -8,14 +8,15 @@ import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'
-import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
+import { replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
+import { listStatus } from '#app/services/list-params.server.ts'
 import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { approveTransfer, getTransfer, listTransfers, transferStudentName, rejectTransfer, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
+import { approveTransfer, transferStudentName, rejectTransfer } from '#app/services/transfers.server.ts'
 import { RejectSchema } from '../+parts/transfer-schema.ts'
 import { pageAfter, refused } from '#app/services/respond.server.ts'
+import { transferList } from './+parts/transfer-list.server.ts'
 import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/incoming.ts'
 
@@ -24,15 +25,8 @@ const REJECT = 'reject-transfer'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
-	const url = new URL(request.url)
-	const list = readList(url, { sorts: TRANSFER_SORTS, sort: 'status' })
-	const { rows, total } = await unlessIllegal(list, () => listTransfers(app, 'incoming', list.query), NO_ROWS)
-	// The request a modal is about may be on another page: read it by id (another school's answers 404).
-	let deciding: { id: string; student: string; pending: boolean } | null = null
-	if (isModalOpen(url.searchParams, APPROVE) || isModalOpen(url.searchParams, REJECT)) {
-		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'incoming')
-		deciding = { id: transfer.id, student: transferStudentName(transfer), pending: transfer.status === 'created' }
-	}
+	const { list, rows, total, open } = await transferList(app, request, 'incoming', [APPROVE, REJECT])
+	const deciding = open && { id: open.id, student: transferStudentName(open), pending: open.status === 'created' }
 	return data({ rows, total, query: list.query, illegal: list.illegal, deciding }, listStatus(list))
 }
 

@@ -1,13 +1,14 @@
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
-import { isModalOpen, replaceModal } from '#app/lib/modals.ts'
+import { replaceModal } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
-import { listStatus, NO_ROWS, readList, unlessIllegal } from '#app/services/list-params.server.ts'
+import { listStatus } from '#app/services/list-params.server.ts'
 import { recordId } from '#app/services/tenancy.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
-import { cancelTransfer, getTransfer, listTransfers, transferStudentName, TRANSFER_SORTS } from '#app/services/transfers.server.ts'
+import { cancelTransfer, transferStudentName } from '#app/services/transfers.server.ts'
 import { pageAfter, refused } from '#app/services/respond.server.ts'
+import { transferList } from './+parts/transfer-list.server.ts'
 import { TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/outgoing.ts'
 
@@ -15,14 +16,8 @@ const CANCEL = 'cancel-transfer'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
-	const url = new URL(request.url)
-	const list = readList(url, { sorts: TRANSFER_SORTS, sort: 'status' })
-	const { rows, total } = await unlessIllegal(list, () => listTransfers(app, 'outgoing', list.query), NO_ROWS)
-	let cancelling: { id: string; student: string } | null = null
-	if (isModalOpen(url.searchParams, CANCEL)) {
-		const transfer = await getTransfer(app, url.searchParams.get('id') ?? '', 'outgoing')
-		cancelling = { id: transfer.id, student: transferStudentName(transfer) }
-	}
+	const { list, rows, total, open } = await transferList(app, request, 'outgoing', [CANCEL])
+	const cancelling = open && { id: open.id, student: transferStudentName(open) }
 	return data({ rows, total, query: list.query, illegal: list.illegal, cancelling }, listStatus(list))
 }
 
