@@ -128,7 +128,7 @@ export function jsonRecords<T extends keyof Tables & string>(table: T, rows: obj
 
 /**
  * As jsonRecords, for rows shaped like no table: `jsonRows(rows, { id: 'uuid', note: 'text' }).as('v')` reads them back
- * as rows `v` with those columns (PostgreSQL's `jsonb_to_recordset`).
+ * as rows of those columns (PostgreSQL's `jsonb_to_recordset`).
  */
 export function jsonRows<Row extends Record<string, unknown>>(rows: Row[], columns: Record<keyof Row & string, 'text' | 'uuid' | 'boolean' | 'date'>) {
 	const definitions = Object.entries(columns).map(([name, type]) => sql`${sql.ref(name)} ${sql.raw(type)}`)

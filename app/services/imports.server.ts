@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, TOO_MANY_ROWS_MESSAGE, toCsv } from '#app/lib/csv.ts'
 import { AppError } from '#app/lib/errors.ts'
 import type { ImportRowError } from '#app/lib/import-rows.ts'
@@ -10,6 +11,7 @@ import { importHandler } from './import-kinds.server.ts'
 import type { ImportValuesRow } from './import-kind.server.ts'
 import { queueImport } from './import-queue.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * Imports as a school admin sees them: an upload checked and tried without
@@ -110,28 +112,27 @@ export type ImportJobView = {
 /** One job of the acting user's school and of this kind, with one page of its refused rows; anything else answers 404. */
 export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, page = 1, pageSize = 25): Promise<ImportJobView> {
 	const offset = (page - 1) * pageSize
-	const [job] = await app.em.execute<
-		{
-			id: string
-			file_name: string
-			status: ImportStatus
-			total: number
-			processed: number
-			created: number
-			updated: number
-			failed: number
-			created_at: Date | string
-			finished_at: Date | string | null
-			error_count: number
-			errors: ImportRowError[] | string
-		}[]
-	>(
-		`select id, file_name, status, total, processed, created, updated, failed, created_at, finished_at,
-			jsonb_array_length(row_errors) as error_count,
-			(select coalesce(jsonb_agg(e.value order by e.n), '[]'::jsonb) from jsonb_array_elements(row_errors) with ordinality as e(value, n) where e.n > ? and e.n <= ?) as errors
-		from import_job where id = ? and school_id = ? and kind = ?`,
-		[offset, offset + pageSize, recordId(id), actingSchool(app), kind],
-	)
+	const job = await typedSql(app.em)
+		.selectFrom('import_job')
+		.select((eb) => [
+			'id',
+			'file_name',
+			'status',
+			'total',
+			'processed',
+			'created',
+			'updated',
+			'failed',
+			'created_at',
+			'finished_at',
+			eb.fn<number>('jsonb_array_length', ['row_errors']).as('error_count'),
+			// The page's refused rows, by their place in the list (0-based, both ends inclusive): [] past its end.
+			eb.fn<ImportRowError[] | string>('jsonb_path_query_array', ['row_errors', eb.cast(eb.val(`$[${offset} to ${offset + pageSize - 1}]`), sql`jsonpath`)]).as('errors'),
+		])
+		.where('id', '=', recordId(id))
+		.where('school_id', '=', actingSchool(app))
+		.where('kind', '=', kind)
+		.executeTakeFirst()
 	if (!job) throw notFound()
 	return {
 		id: job.id,
@@ -151,10 +152,13 @@ export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, 
 
 /** Every refused row of a job as CSV, cells made safe for spreadsheets. */
 export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: string): Promise<{ fileName: string; csv: string }> {
-	const [job] = await app.em.execute<{ file_name: string; row_errors: ImportRowError[] | string }[]>(
-		'select file_name, row_errors from import_job where id = ? and school_id = ? and kind = ?',
-		[recordId(id), actingSchool(app), kind],
-	)
+	const job = await typedSql(app.em)
+		.selectFrom('import_job')
+		.select(['file_name', 'row_errors'])
+		.where('id', '=', recordId(id))
+		.where('school_id', '=', actingSchool(app))
+		.where('kind', '=', kind)
+		.executeTakeFirst()
 	if (!job) throw notFound()
 	const errors = jsonColumn(job.row_errors)
 	const base = job.file_name.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'import'
@@ -168,9 +172,13 @@ export type RecentImport = { id: string; fileName: string; status: ImportStatus;
 
 /** The school's latest imports of this kind, newest first. */
 export async function listRecentImports(app: SignedIn, kind: ImportKind, limit = 10): Promise<RecentImport[]> {
-	const rows = await app.em.execute<{ id: string; file_name: string; status: ImportStatus; total: number; created_at: Date | string }[]>(
-		'select id, file_name, status, total, created_at from import_job where school_id = ? and kind = ? order by created_at desc limit ?',
-		[actingSchool(app), kind, limit],
-	)
+	const rows = await typedSql(app.em)
+		.selectFrom('import_job')
+		.select(['id', 'file_name', 'status', 'total', 'created_at'])
+		.where('school_id', '=', actingSchool(app))
+		.where('kind', '=', kind)
+		.orderBy('created_at', 'desc')
+		.limit(limit)
+		.execute()
 	return rows.map((row) => ({ id: row.id, fileName: row.file_name, status: row.status, total: row.total, createdAt: new Date(row.created_at).toISOString() }))
 }

@@ -1,6 +1,8 @@
 import { School } from '#app/models/index.ts'
 import { countMustAnswer, countToAnswer } from './answers.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { actingSchool } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 type Count = { count: number }
 const first = (rows: Count[]) => Number(rows[0]?.count ?? 0)
@@ -11,6 +13,7 @@ export async function schoolOverview({ em, auth }: SignedIn) {
 	const school = schoolId ? await em.findOne(School, { id: schoolId }, { fields: ['name'] }) : null
 	// The feedback the school's respondents must still give: the same rule as each one's own list.
 	const due = countMustAnswer({ schoolId })
+	// Raw until answers.server.ts gives the feedback-due count as a typed subquery (its `mustAnswerCount`, on h-sql1).
 	const [totals] = await em.execute<
 		{ students: number; staff: number; groups: number; incoming: number; outgoing: number; active_profiles: number; feedback_due: number }[]
 	>(
@@ -41,14 +44,33 @@ export async function professionalOverview(app: SignedIn) {
 	const membershipId = auth.membershipId
 	const school = auth.schoolId ? await em.findOne(School, { id: auth.schoolId }, { fields: ['name'] }) : null
 	const [students, due] = await Promise.all([
-		em.execute<Count[]>(
-			`select count(distinct s.id)::int as count from student s
-			where s.school_id = ? and s.archived = false and (
-				exists (select 1 from student_professional sp where sp.student_id = s.id and sp.membership_id = ?)
-				or exists (select 1 from group_student gs join group_staff gf on gf.group_id = gs.group_id
-					where gs.student_id = s.id and gf.membership_id = ?))`,
-			[auth.schoolId, membershipId, membershipId],
-		),
+		typedSql(em)
+			.selectFrom('student as s')
+			.select((eb) => eb.cast<number>(eb.fn.count('s.id').distinct(), 'integer').as('count'))
+			.where('s.school_id', '=', actingSchool(app))
+			.where('s.archived', '=', false)
+			.where((eb) =>
+				membershipId
+					? eb.or([
+							eb.exists(
+								eb
+									.selectFrom('student_professional as sp')
+									.select(eb.lit(1).as('one'))
+									.whereRef('sp.student_id', '=', 's.id')
+									.where('sp.membership_id', '=', membershipId),
+							),
+							eb.exists(
+								eb
+									.selectFrom('group_student as gs')
+									.innerJoin('group_staff as gf', 'gf.group_id', 'gs.group_id')
+									.select(eb.lit(1).as('one'))
+									.whereRef('gs.student_id', '=', 's.id')
+									.where('gf.membership_id', '=', membershipId),
+							),
+						])
+					: eb.lit(false),
+			)
+			.execute(),
 		countToAnswer(app),
 	])
 	return { schoolName: school?.name ?? null, students: first(students), feedbackDue: due }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { ProfileKind } from '#app/models/enums.ts'
 import { Profile, Questionnaire, SchoolMembership } from '#app/models/index.ts'
@@ -6,7 +7,8 @@ import type { Em } from './database.server.ts'
 import { isUuid } from './ids.server.ts'
 import { weeksAfter } from '#app/lib/rounds.ts'
 import type { SignedIn } from './guards.server.ts'
-import { studentNameOrUpn } from './student-search.server.ts'
+import { studentNameOrUpnMatches } from './student-search.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
@@ -35,32 +37,67 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
  * the feedback of a round is written in the same statement as the round.
  */
 export async function ensureRoundsDue(em: Em, schoolId: string | null, today: string = todayInUk()) {
-	await em.execute(
-		`with due as (
-			select p.id as profile_id, g.i as index,
-				(p.start_date + g.i * coalesce(p.interval_weeks, 0) * 7) as opens_on
-			from profile p
-			join student s on s.id = p.student_id and s.archived = false
-			cross join lateral (select coalesce(max(r.index), -1) + 1 as first from round r where r.profile_id = p.id) done
-			cross join lateral generate_series(
-				done.first,
-				case when p.kind = 'one-time' then 0
-					else (least(?::date, coalesce(p.end_date, ?::date)) - p.start_date) / (7 * p.interval_weeks) end
-			) as g(i)
-			where p.status = 'active' and p.start_date <= ?::date${schoolId ? ' and p.school_id = ?' : ''}
-		),
-		new_rounds as (
-			insert into round (id, created_at, updated_at, profile_id, index, opens_on)
-			select gen_random_uuid(), now(), now(), profile_id, index, opens_on from due
-			on conflict (profile_id, index) do nothing
-			returning id, profile_id
+	const db = typedSql(em)
+	const now = sql<Date>`now()`
+	const newId = sql<string>`gen_random_uuid()`
+	await db
+		.with('due', (db) =>
+			db
+				.selectFrom('profile as p')
+				.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'p.student_id').on('s.archived', '=', false))
+				// The first index not generated yet, and every index from it to today's (a one-time profile has only 0).
+				.crossJoinLateral((eb) =>
+					eb
+						.selectFrom('round as r')
+						.select((max) => max(max.fn.coalesce(max.fn.max('r.index'), max.lit(-1)), '+', 1).as('first'))
+						.whereRef('r.profile_id', '=', 'p.id')
+						.as('done'),
+				)
+				.crossJoinLateral((eb) => {
+					const day = eb.cast<string>(eb.val(today), 'date')
+					const last = eb
+						.case()
+						.when('p.kind', '=', 'one-time')
+						.then(0)
+						.else(
+							eb(
+								eb.cast<number>(eb(eb.fn('least', [day, eb.fn.coalesce('p.end_date', day)]), '-', eb.ref('p.start_date')), 'integer'),
+								'/',
+								eb.parens(eb(eb.ref('p.interval_weeks'), '*', 7)),
+							),
+						)
+						.end()
+					return sql<{ i: number }>`generate_series(${eb.ref('done.first')}, ${last})`.as<'g'>(sql`g(i)`)
+				})
+				.select((eb) => [
+					'p.id as profile_id',
+					'g.i as index',
+					// A date plus whole days is a date.
+					sql<string>`${eb.ref('p.start_date')} + ${eb(eb(eb.ref('g.i'), '*', eb.fn.coalesce('p.interval_weeks', eb.lit(0))), '*', 7)}`.as('opens_on'),
+				])
+				.where('p.status', '=', 'active')
+				.where((eb) => eb('p.start_date', '<=', eb.cast<string>(eb.val(today), 'date')))
+				.$if(schoolId !== null, (query) => query.where('p.school_id', '=', schoolId as string)),
 		)
-		insert into feedback (id, created_at, updated_at, round_id, respondent_id, status)
-		select gen_random_uuid(), now(), now(), nr.id, pr.membership_id, 'incomplete'
-		from new_rounds nr join profile_respondent pr on pr.profile_id = nr.profile_id
-		on conflict (round_id, respondent_id) do nothing`,
-		schoolId ? [today, today, today, schoolId] : [today, today, today],
-	)
+		.with('new_rounds', (db) =>
+			db
+				.insertInto('round')
+				.columns(['id', 'created_at', 'updated_at', 'profile_id', 'index', 'opens_on'])
+				.expression(db.selectFrom('due').select([newId.as('id'), now.as('created_at'), now.as('updated_at'), 'profile_id', 'index', 'opens_on']))
+				.onConflict((conflict) => conflict.columns(['profile_id', 'index']).doNothing())
+				.returning(['id', 'profile_id']),
+		)
+		// The feedback of the new rounds, in the same statement: each of the profile's respondents owes one.
+		.insertInto('feedback')
+		.columns(['id', 'created_at', 'updated_at', 'round_id', 'respondent_id', 'status'])
+		.expression((eb) =>
+			eb
+				.selectFrom('new_rounds as nr')
+				.innerJoin('profile_respondent as pr', 'pr.profile_id', 'nr.profile_id')
+				.select((select) => [newId.as('id'), now.as('created_at'), now.as('updated_at'), 'nr.id as round_id', 'pr.membership_id as respondent_id', select.val('incomplete').as('status')]),
+		)
+		.onConflict((conflict) => conflict.columns(['round_id', 'respondent_id']).doNothing())
+		.execute()
 }
 
 /** The day a round's feedback is due: when the next round opens, or two weeks after a one-time round opens (ADR 012). */
@@ -161,62 +198,75 @@ const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString(
 export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'>): Promise<{ rows: ManagedStudent[]; total: number }> {
 	const { em } = app
 	const schoolId = actingSchool(app)
-	const conditions = ['s.school_id = ?', 's.archived = false']
-	const params: unknown[] = [schoolId]
+	const db = typedSql(em)
+	let matching = db.selectFrom('student as s').where('s.school_id', '=', schoolId).where('s.archived', '=', false)
 	if (query.q) {
-		const search = studentNameOrUpn(query.q)
-		conditions.push(search.sql)
-		params.push(...search.params)
+		const q = query.q
+		matching = matching.where((eb) => studentNameOrUpnMatches(q, { firstName: eb.ref('s.first_name'), lastName: eb.ref('s.last_name'), upn: eb.ref('s.upn') }))
 	}
-	const where = `where ${conditions.join(' and ')}`
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'
 	const [students, totals] = await Promise.all([
-		em.execute<{ id: string; first_name: string; last_name: string; upn: string; year_group: string }[]>(
-			`select s.id, s.first_name, s.last_name, s.upn, s.year_group from student s ${where}
-			order by lower(s.last_name) ${dir}, lower(s.first_name) ${dir}, s.id limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		em.execute<{ total: number }[]>(`select count(*)::int as total from student s ${where}`, params),
+		matching
+			.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group'])
+			.orderBy((eb) => eb.fn('lower', ['s.last_name']), dir)
+			.orderBy((eb) => eb.fn('lower', ['s.first_name']), dir)
+			.orderBy('s.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		matching.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
 	])
-	const ids = uuidArray(students.map((student) => student.id))
+	const ids = students.map((student) => student.id)
 	const [links, profiles] = students.length
 		? await Promise.all([
-				em.execute<{ student_id: string; is_key: boolean; first_name: string; last_name: string }[]>(
-					`select sp.student_id, sp.is_key, m.first_name, m.last_name
-					from student_professional sp
-					join school_membership m on m.id = sp.membership_id and m.school_id = ?
-					where sp.student_id = any(?::uuid[])
-					order by lower(m.last_name), lower(m.first_name)`,
-					[schoolId, ids],
-				),
-				em.execute<
-					{
-						id: string
-						student_id: string
-						title: string
-						kind: ProfileKind
-						interval_weeks: number | null
-						start_date: string
-						end_date: string | null
-						status: 'active' | 'closed'
-						rounds: number
-						respondents: string[] | null
-					}[]
-				>(
-					`select p.id, p.student_id, q.title, p.kind, p.interval_weeks, p.start_date, p.end_date, p.status,
-						(select count(*)::int from round r where r.profile_id = p.id) as rounds,
-						(select array_agg(m.first_name || ' ' || m.last_name order by lower(m.last_name), lower(m.first_name))
-							from profile_respondent pr join school_membership m on m.id = pr.membership_id
-							where pr.profile_id = p.id) as respondents
-					from profile p join questionnaire q on q.id = p.questionnaire_id
-					where p.school_id = ? and p.student_id = any(?::uuid[])
-					order by p.status, p.start_date desc, p.created_at desc`,
-					[schoolId, ids],
-				),
+				db
+					.selectFrom('student_professional as sp')
+					.innerJoin('school_membership as m', (join) => join.onRef('m.id', '=', 'sp.membership_id').on('m.school_id', '=', schoolId))
+					.select(['sp.student_id', 'sp.is_key', 'm.first_name', 'm.last_name'])
+					.where('sp.student_id', 'in', ids)
+					.orderBy((eb) => eb.fn('lower', ['m.last_name']))
+					.orderBy((eb) => eb.fn('lower', ['m.first_name']))
+					.execute(),
+				db
+					.selectFrom('profile as p')
+					.innerJoin('questionnaire as q', 'q.id', 'p.questionnaire_id')
+					.select((eb) => [
+						'p.id',
+						'p.student_id',
+						'q.title',
+						'p.kind',
+						'p.interval_weeks',
+						'p.start_date',
+						'p.end_date',
+						'p.status',
+						eb
+							.selectFrom('round as r')
+							.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+							.whereRef('r.profile_id', '=', 'p.id')
+							.as('rounds'),
+						eb
+							.selectFrom('profile_respondent as pr')
+							.innerJoin('school_membership as m', 'm.id', 'pr.membership_id')
+							.select((names) =>
+								names.fn
+									.agg<string[]>('array_agg', [names(names(names.ref('m.first_name'), '||', ' '), '||', names.ref('m.last_name'))])
+									.orderBy(names.fn('lower', ['m.last_name']))
+									.orderBy(names.fn('lower', ['m.first_name']))
+									.as('names'),
+							)
+							.whereRef('pr.profile_id', '=', 'p.id')
+							.as('respondents'),
+					])
+					.where('p.school_id', '=', schoolId)
+					.where('p.student_id', 'in', ids)
+					.orderBy('p.status')
+					.orderBy('p.start_date', 'desc')
+					.orderBy('p.created_at', 'desc')
+					.execute(),
 			])
 		: [[], []]
 	return {
-		total: totals[0]?.total ?? 0,
+		total: totals?.total ?? 0,
 		rows: students.map((student) => {
 			const own = links.filter((link) => link.student_id === student.id)
 			const key = own.find((link) => link.is_key)
@@ -237,7 +287,7 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 						startDate: dateOnly(profile.start_date),
 						endDate: profile.end_date ? dateOnly(profile.end_date) : null,
 						status: profile.status,
-						rounds: profile.rounds,
+						rounds: profile.rounds ?? 0,
 						respondents: profile.respondents ?? [],
 					})),
 			}

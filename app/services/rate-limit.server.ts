@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import { RateLimit } from '#app/models/index.ts'
 import type { Em } from './database.server.ts'
 import { getEnv } from './env.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number }
 
@@ -48,14 +51,21 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * statement), so every app instance sees the same count.
  */
 export async function hit(em: Em, rule: RateLimitRule, subject: Subject): Promise<RateLimitResult> {
-	const [row] = await em.execute<WindowRow[]>(
-		`insert into rate_limit (key, window_start, count) values (?, now(), 1)
-		on conflict (key) do update set
-			count = case when rate_limit.window_start <= now() - make_interval(secs => ?) then 1 else rate_limit.count + 1 end,
-			window_start = case when rate_limit.window_start <= now() - make_interval(secs => ?) then now() else rate_limit.window_start end
-		returning count, extract(epoch from window_start) * 1000 as window_ms`,
-		[keyOf(rule, subject), rule.windowMs / 1000, rule.windowMs / 1000],
-	)
+	const windowStarted = windowStartedBefore(rule.windowMs)
+	const row = await typedSql(em)
+		.insertInto('rate_limit')
+		.values({ key: keyOf(rule, subject), window_start: sql<Date>`now()`, count: 1 })
+		.onConflict((conflict) =>
+			conflict.column('key').doUpdateSet((eb) => {
+				const ended = eb('rate_limit.window_start', '<=', windowStarted)
+				return {
+					count: eb.case().when(ended).then(1).else(eb(eb.ref('rate_limit.count'), '+', 1)).end(),
+					window_start: eb.case().when(ended).then(sql<Date>`now()`).else(eb.ref('rate_limit.window_start')).end(),
+				}
+			}),
+		)
+		.returning(['count', windowMs])
+		.executeTakeFirst()
 	return toResult(rule, row)
 }
 
@@ -71,10 +81,12 @@ export async function hitEach(em: Em, hits: readonly (readonly [RateLimitRule, S
 
 /** The current count without adding to it. */
 export async function peek(em: Em, rule: RateLimitRule, subject: Subject): Promise<RateLimitResult> {
-	const [row] = await em.execute<WindowRow[]>(
-		`select count, extract(epoch from window_start) * 1000 as window_ms from rate_limit where key = ? and window_start > now() - make_interval(secs => ?)`,
-		[keyOf(rule, subject), rule.windowMs / 1000],
-	)
+	const row = await typedSql(em)
+		.selectFrom('rate_limit')
+		.select(['count', windowMs])
+		.where('key', '=', keyOf(rule, subject))
+		.where('window_start', '>', windowStartedBefore(rule.windowMs))
+		.executeTakeFirst()
 	if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 }
 	return { ...toResult(rule, row), allowed: row.count < rule.limit }
 }
@@ -85,10 +97,11 @@ export async function peek(em: Em, rule: RateLimitRule, subject: Subject): Promi
  */
 export async function pruneRateLimits(em: Em): Promise<number> {
 	const longest = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs))
-	const rows = await em.execute<{ key: string }[]>(
-		'delete from rate_limit where window_start < now() - make_interval(secs => ?) returning key',
-		[(longest + PRUNE_AFTER_MS) / 1000],
-	)
+	const rows = await typedSql(em)
+		.deleteFrom('rate_limit')
+		.where('window_start', '<', windowStartedBefore(longest + PRUNE_AFTER_MS))
+		.returning('key')
+		.execute()
 	return rows.length
 }
 
@@ -96,7 +109,7 @@ export async function pruneRateLimits(em: Em): Promise<number> {
 export const PRUNE_AFTER_MS = 60 * 60_000
 
 export async function reset(em: Em, rule: RateLimitRule, subject: Subject): Promise<void> {
-	await em.execute('delete from rate_limit where key = ?', [keyOf(rule, subject)])
+	await em.nativeDelete(RateLimit, { key: keyOf(rule, subject) })
 }
 
 /**
@@ -107,6 +120,12 @@ function keyOf(rule: RateLimitRule, subject: Subject): string {
 	const parts = typeof subject === 'string' ? [subject] : subject
 	return `${rule.name}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`
 }
+
+/** The database's time `ms` ago: windows are measured on its clock, the same for every app instance. */
+const windowStartedBefore = (ms: number) => sql<Date>`now() - make_interval(secs => ${ms / 1000})`
+
+/** The window's start in epoch milliseconds (numeric: text from the PostgreSQL driver). */
+const windowMs = sql<number | string>`extract(epoch from window_start) * 1000`.as('window_ms')
 
 type WindowRow = { count: number; window_ms: number | string }
 

@@ -5,6 +5,7 @@ import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { anId, oneOf } from './list-params.server.ts'
 import { notFound } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 import { requireThemeChoice } from './themes.server.ts'
 
 /**
@@ -32,25 +33,16 @@ export const RECOMMENDATION_FILTERS = {
 
 /** Recommendations matching the filter, filtered in the database: one query. */
 export async function listRecommendations({ em }: AppContext, filter: RecommendationFilter): Promise<RecommendationRow[]> {
-	const where: string[] = []
-	const params: unknown[] = []
-	if (filter.themeId) {
-		where.push('r.theme_id = ?')
-		params.push(filter.themeId)
-	}
-	if (filter.severity) {
-		where.push('r.severity = ?')
-		params.push(filter.severity)
-	}
-	const rows = await em.execute<
-		{ id: string; title: string; description: string; theme_id: string; theme_name: string; severity: RecommendationSeverity }[]
-	>(
-		`select r.id, r.title, r.description, r.theme_id, t.name as theme_name, r.severity
-		from recommendation r join theme t on t.id = r.theme_id
-		${where.length ? `where ${where.join(' and ')}` : ''}
-		order by lower(t.name), case r.severity when 'medium' then 0 else 1 end, lower(r.title), r.id`,
-		params,
-	)
+	let recommendations = typedSql(em).selectFrom('recommendation as r').innerJoin('theme as t', 't.id', 'r.theme_id')
+	if (filter.themeId) recommendations = recommendations.where('r.theme_id', '=', filter.themeId)
+	if (filter.severity) recommendations = recommendations.where('r.severity', '=', filter.severity)
+	const rows = await recommendations
+		.select(['r.id', 'r.title', 'r.description', 'r.theme_id', 't.name as theme_name', 'r.severity'])
+		.orderBy((eb) => eb.fn('lower', ['t.name']))
+		.orderBy((eb) => eb.case().when('r.severity', '=', 'medium').then(0).else(1).end())
+		.orderBy((eb) => eb.fn('lower', ['r.title']))
+		.orderBy('r.id')
+		.execute()
 	return rows.map((row) => ({
 		id: row.id,
 		title: row.title,

@@ -8,18 +8,11 @@ import { sendInvitation } from './password-links.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { notFound } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 export const SCHOOL_SORTS = ['name', 'subdomain', 'type', 'students', 'staff', 'created'] as const
 export type SchoolSort = (typeof SCHOOL_SORTS)[number]
 
-const SORT_SQL: Record<SchoolSort, string> = {
-	name: 'lower(s.name)',
-	subdomain: 's.subdomain',
-	type: 's.type',
-	students: 'students',
-	staff: 'staff',
-	created: 's.created_at',
-}
 
 export type SchoolRow = {
 	id: string
@@ -38,29 +31,59 @@ export type SchoolRow = {
  */
 export async function listSchools({ em }: AppContext, query: ListQuery<SchoolSort>): Promise<{ rows: SchoolRow[]; total: number }> {
 	const search = query.q ? containsPattern(query.q) : null
-	const where = search ? `where lower(s.name) like ? or s.subdomain like ? or coalesce(s.urn, '') like ?` : ''
-	const params = search ? [search, search, search] : []
+	let schools = typedSql(em).selectFrom('school as s')
+	if (search) {
+		schools = schools.where((eb) =>
+			eb.or([eb(eb.fn('lower', ['s.name']), 'like', search), eb('s.subdomain', 'like', search), eb(eb.fn.coalesce('s.urn', eb.val('')), 'like', search)]),
+		)
+	}
+	const direction = query.dir === 'desc' ? 'desc' : 'asc'
 	const [rows, totals] = await Promise.all([
-		em.execute<{ id: string; name: string; subdomain: string; type: string; students: number; staff: number; created_at: Date; archived: boolean }[]>(
-			`select s.id, s.name, s.subdomain, s.type, s.created_at, s.archived,
-				(select count(*)::int from student st where st.school_id = s.id and st.archived = false) as students,
-				(select count(*)::int from school_membership m where m.school_id = s.id) as staff
-			from school s ${where}
-			order by ${SORT_SQL[query.sort]} ${query.dir === 'desc' ? 'desc' : 'asc'}, s.id
-			limit ? offset ?`,
-			[...params, query.pageSize, (query.page - 1) * query.pageSize],
-		),
-		em.execute<{ total: number }[]>(`select count(*)::int as total from school s ${where}`, params),
+		schools
+			.select((eb) => [
+				's.id',
+				's.name',
+				's.subdomain',
+				's.type',
+				's.created_at',
+				's.archived',
+				eb
+					.selectFrom('student as st')
+					.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+					.whereRef('st.school_id', '=', 's.id')
+					.where('st.archived', '=', false)
+					.as('students'),
+				eb
+					.selectFrom('school_membership as m')
+					.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+					.whereRef('m.school_id', '=', 's.id')
+					.as('staff'),
+			])
+			.orderBy(
+				query.sort === 'name'
+					? (eb) => eb.fn('lower', ['s.name'])
+					: query.sort === 'created'
+						? 's.created_at'
+						: query.sort === 'students' || query.sort === 'staff'
+							? query.sort
+							: `s.${query.sort}`,
+				direction,
+			)
+			.orderBy('s.id')
+			.limit(query.pageSize)
+			.offset((query.page - 1) * query.pageSize)
+			.execute(),
+		schools.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
 	])
 	return {
-		total: totals[0]?.total ?? 0,
+		total: totals?.total ?? 0,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: row.name,
 			subdomain: row.subdomain,
 			type: row.type,
-			students: row.students,
-			staff: row.staff,
+			students: row.students ?? 0,
+			staff: row.staff ?? 0,
 			createdAt: new Date(row.created_at).toISOString(),
 			archived: row.archived,
 		})),

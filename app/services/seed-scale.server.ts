@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 // One file per function: the package's index loads its whole library (~200 MB of resident memory on Node 24).
 import { format } from 'date-fns/format'
 import { addDays } from 'date-fns/addDays'
 import { subWeeks } from 'date-fns/subWeeks'
 import { withCheckLetter } from '#app/lib/upn.ts'
-import { School, SchoolMembership, User, YEAR_GROUPS } from '#app/models/index.ts'
-import type { Em } from './database.server.ts'
+import { Answer, School, SchoolMembership, Student, User, YEAR_GROUPS } from '#app/models/index.ts'
+import { jsonRecords, type Em } from './database.server.ts'
 import { hashPassword } from './password.server.ts'
 import { DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES } from './seed-content.server.ts'
 import { ensureDemoQuestionnaire } from './seed.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 export type ScaleOptions = { schools: number; studentsPerSchool: number; rounds: number; today?: Date }
 export type ScaleResult = { schoolsCreated: number; students: number; answers: number }
@@ -62,58 +64,131 @@ export async function seedScale(em: Em, options: ScaleOptions): Promise<ScaleRes
 					year_group: yearGroup,
 				}
 			})
-			const json = JSON.stringify(students)
-			await tx.execute(
-				`insert into student (id, created_at, updated_at, school_id, upn, first_name, last_name, date_of_birth, gender, year_group, sen_status, archived)
-				select (s->>'id')::uuid, now(), now(), ?, s->>'upn', s->>'first_name', s->>'last_name', (s->>'date_of_birth')::date,
-					s->>'gender', s->>'year_group', 'none', false
-				from jsonb_array_elements(?::jsonb) s`,
-				[school.id, json],
-			)
-			await tx.execute(
-				`insert into profile (id, created_at, updated_at, school_id, student_id, questionnaire_id, kind, interval_weeks, start_date, status, created_by_id)
-				select gen_random_uuid(), now(), now(), s.school_id, s.id, ?, 'recurring', ?, ?::date, 'active', ?
-				from student s where s.school_id = ?`,
-				[questionnaire.id, INTERVAL_WEEKS, isoDate(start), staff[0]!.user.id, school.id],
-			)
-			await tx.execute(
-				`insert into profile_respondent (profile_id, membership_id)
-				select p.id, m.id from profile p cross join school_membership m where p.school_id = ? and m.school_id = ?`,
-				[school.id, school.id],
-			)
-			await tx.execute(
-				`insert into round (id, created_at, updated_at, profile_id, index, opens_on)
-				select gen_random_uuid(), now(), now(), p.id, r.i, p.start_date + (r.i * ? * 7)
-				from profile p cross join generate_series(0, ?) as r(i) where p.school_id = ?`,
-				[INTERVAL_WEEKS, options.rounds - 1, school.id],
-			)
-			await tx.execute(
-				`insert into feedback (id, created_at, updated_at, round_id, respondent_id, status, submitted_at)
-				select gen_random_uuid(), now(), now(), r.id, ?, 'complete', r.opens_on + 7
-				from round r join profile p on p.id = r.profile_id where p.school_id = ?`,
-				[professional.id, school.id],
-			)
-			await tx.execute(
-				`insert into answer (id, created_at, updated_at, feedback_id, question_id, value)
-				select gen_random_uuid(), now(), now(), f.id, q.id, floor(random() * 5)::int
-				from feedback f
-				join round r on r.id = f.round_id
-				join profile p on p.id = r.profile_id
-				join domain d on d.questionnaire_id = p.questionnaire_id
-				join question q on q.domain_id = d.id
-				where p.school_id = ?`,
-				[school.id],
-			)
+			const db = typedSql(tx)
+			const now = sql<Date>`now()`
+			const newId = sql<string>`gen_random_uuid()`
+			await db
+				.insertInto('student')
+				.columns(['id', 'created_at', 'updated_at', 'school_id', 'upn', 'first_name', 'last_name', 'date_of_birth', 'gender', 'year_group', 'sen_status', 'archived'])
+				.expression(
+					db.selectFrom(jsonRecords('student', students).as('s')).select((eb) => [
+						's.id',
+						now.as('created_at'),
+						now.as('updated_at'),
+						eb.cast<string>(eb.val(school.id), 'uuid').as('school_id'),
+						's.upn',
+						's.first_name',
+						's.last_name',
+						's.date_of_birth',
+						's.gender',
+						's.year_group',
+						eb.val('none').as('sen_status'),
+						eb.lit(false).as('archived'),
+					]),
+				)
+				.execute()
+			await db
+				.insertInto('profile')
+				.columns(['id', 'created_at', 'updated_at', 'school_id', 'student_id', 'questionnaire_id', 'kind', 'interval_weeks', 'start_date', 'status', 'created_by_id'])
+				.expression(
+					db
+						.selectFrom('student as s')
+						.select((eb) => [
+							newId.as('id'),
+							now.as('created_at'),
+							now.as('updated_at'),
+							's.school_id',
+							's.id as student_id',
+							eb.cast<string>(eb.val(questionnaire.id), 'uuid').as('questionnaire_id'),
+							eb.val('recurring').as('kind'),
+							eb.lit(INTERVAL_WEEKS).as('interval_weeks'),
+							eb.cast<string>(eb.val(isoDate(start)), 'date').as('start_date'),
+							eb.val('active').as('status'),
+							eb.cast<string>(eb.val(staff[0]!.user.id), 'uuid').as('created_by_id'),
+						])
+						.where('s.school_id', '=', school.id),
+				)
+				.execute()
+			await db
+				.insertInto('profile_respondent')
+				.columns(['profile_id', 'membership_id'])
+				.expression(
+					db
+						.selectFrom('profile as p')
+						.crossJoin('school_membership as m')
+						.select(['p.id as profile_id', 'm.id as membership_id'])
+						.where('p.school_id', '=', school.id)
+						.where('m.school_id', '=', school.id),
+				)
+				.execute()
+			await db
+				.insertInto('round')
+				.columns(['id', 'created_at', 'updated_at', 'profile_id', 'index', 'opens_on'])
+				.expression(
+					db
+						.selectFrom('profile as p')
+						.crossJoin(sql<{ i: number }>`generate_series(0, ${options.rounds - 1})`.as<'r'>(sql`r(i)`))
+						.select((eb) => [
+							newId.as('id'),
+							now.as('created_at'),
+							now.as('updated_at'),
+							'p.id as profile_id',
+							'r.i as index',
+							// A date plus whole days is a date.
+							sql<string>`${eb.ref('p.start_date')} + ${eb(eb.ref('r.i'), '*', INTERVAL_WEEKS * 7)}`.as('opens_on'),
+						])
+						.where('p.school_id', '=', school.id),
+				)
+				.execute()
+			await db
+				.insertInto('feedback')
+				.columns(['id', 'created_at', 'updated_at', 'round_id', 'respondent_id', 'status', 'submitted_at'])
+				.expression(
+					db
+						.selectFrom('round as r')
+						.innerJoin('profile as p', 'p.id', 'r.profile_id')
+						.select((eb) => [
+							newId.as('id'),
+							now.as('created_at'),
+							now.as('updated_at'),
+							'r.id as round_id',
+							eb.cast<string>(eb.val(professional.id), 'uuid').as('respondent_id'),
+							eb.val('complete').as('status'),
+							sql<Date>`${eb.ref('r.opens_on')} + 7`.as('submitted_at'),
+						])
+						.where('p.school_id', '=', school.id),
+				)
+				.execute()
+			await db
+				.insertInto('answer')
+				.columns(['id', 'created_at', 'updated_at', 'feedback_id', 'question_id', 'value'])
+				.expression(
+					db
+						.selectFrom('feedback as f')
+						.innerJoin('round as r', 'r.id', 'f.round_id')
+						.innerJoin('profile as p', 'p.id', 'r.profile_id')
+						.innerJoin('domain as d', 'd.questionnaire_id', 'p.questionnaire_id')
+						.innerJoin('question as q', 'q.domain_id', 'd.id')
+						.select((eb) => [
+							newId.as('id'),
+							now.as('created_at'),
+							now.as('updated_at'),
+							'f.id as feedback_id',
+							'q.id as question_id',
+							eb.cast<number>(eb.fn('floor', [eb(eb.fn('random'), '*', 5)]), 'integer').as('value'),
+						])
+						.where('p.school_id', '=', school.id),
+				)
+				.execute()
 		})
 		result.schoolsCreated++
 	}
-	const [totals] = await em.execute<{ students: number; answers: number }[]>(
-		`select (select count(*)::int from student s join school sc on sc.id = s.school_id where sc.subdomain like 'scale-%') as students,
-			(select count(*)::int from answer a join feedback f on f.id = a.feedback_id join round r on r.id = f.round_id
-			 join profile p on p.id = r.profile_id join school sc on sc.id = p.school_id where sc.subdomain like 'scale-%') as answers`,
-	)
-	result.students = totals?.students ?? 0
-	result.answers = totals?.answers ?? 0
+	const [students, answers] = await Promise.all([
+		em.count(Student, { school: { subdomain: { $like: 'scale-%' } } }),
+		em.count(Answer, { feedback: { round: { profile: { school: { subdomain: { $like: 'scale-%' } } } } } }),
+	])
+	result.students = students
+	result.answers = answers
 	return result
 }
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
+import { sql } from 'kysely'
 import { PendingSignIn, type User } from '#app/models/index.ts'
 import { checkCode, mailCode, PENDING_SIGN_IN_MS, sha256 } from './authenticator.server.ts'
 import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
@@ -6,6 +7,7 @@ import type { Em } from './database.server.ts'
 import { hit, RATE_LIMITS, reset } from './rate-limit.server.ts'
 import { safeRedirect } from './redirects.server.ts'
 import { completeSignIn, hashToken, newToken } from './session.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * The sign-in code sent by e-mail, the step after the password for platform admins and for whoever turned it on
@@ -96,16 +98,23 @@ export async function verifyCode(em: Em, request: Request, code: string): Promis
 	const verifiedEmail = matchesRow ? await checkCode(em, formRequest(request, { code })) : null
 	if (!matchesRow || verifiedEmail !== pending.user.email) {
 		// Counted in one statement, so parallel guesses cannot share an attempt.
-		const [row] = await em.execute<{ attempts: number }[]>(
-			'update pending_sign_in set attempts = attempts + 1 where id = ? returning attempts',
-			[pending.id],
-		)
+		const row = await typedSql(em)
+			.updateTable('pending_sign_in')
+			.set((eb) => ({ attempts: eb(eb.ref('attempts'), '+', 1) }))
+			.where('id', '=', pending.id)
+			.returning('attempts')
+			.executeTakeFirst()
 		return { kind: 'invalid', attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - Number(row?.attempts ?? MAX_CODE_ATTEMPTS)) }
 	}
-	const claimed = await em.execute<{ id: string }[]>(
-		`update pending_sign_in set used_at = now() where id = ? and used_at is null and attempts < ? and expires_at > now() returning id`,
-		[pending.id, MAX_CODE_ATTEMPTS],
-	)
+	const claimed = await typedSql(em)
+		.updateTable('pending_sign_in')
+		.set({ used_at: sql<Date>`now()` })
+		.where('id', '=', pending.id)
+		.where('used_at', 'is', null)
+		.where('attempts', '<', MAX_CODE_ATTEMPTS)
+		.where('expires_at', '>', sql<Date>`now()`)
+		.returning('id')
+		.execute()
 	if (claimed.length === 0) return { kind: 'expired' }
 	await reset(em, RATE_LIMITS.codeAttempts, pending.user.id)
 	const headers = await completeSignIn(em, pending.user)

@@ -1,6 +1,8 @@
 import { FORMER_STAFF_MEMBER, respondentName } from '#app/lib/respondents.ts'
 import type { FeedbackStatus, ProfileKind } from '#app/models/enums.ts'
 import type { SignedIn } from './guards.server.ts'
+import { actingSchool } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * A student's profiles as the school reads them: every screen that lists them (the school admin's student details,
@@ -39,40 +41,40 @@ export type ProfileSummary = {
 
 /** The student's profiles, the newest first, with their rounds and each respondent's feedback status: one query. */
 export async function listStudentProfiles({ em, auth }: SignedIn, studentId: string): Promise<ProfileSummary[]> {
-	const rows = await em.execute<
-		{
-			profile_id: string
-			questionnaire_id: string
-			title: string
-			kind: ProfileKind
-			interval_weeks: number | null
-			start_date: string
-			end_date: string | null
-			status: 'active' | 'closed'
-			round_id: string | null
-			round_index: number | null
-			opens_on: string | null
-			feedback_id: string | null
-			feedback_status: FeedbackStatus | null
-			submitted_at: Date | string | null
-			membership_id: string | null
-			first_name: string | null
-			last_name: string | null
-		}[]
-	>(
-		`select p.id as profile_id, p.questionnaire_id, q.title, p.kind, p.interval_weeks,
-			to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status,
-			r.id as round_id, r.index as round_index, to_char(r.opens_on, 'YYYY-MM-DD') as opens_on,
-			f.id as feedback_id, f.status as feedback_status, f.submitted_at, coalesce(f.respondent_id, f.former_respondent_key) as membership_id, m.first_name, m.last_name
-		from profile p
-		join questionnaire q on q.id = p.questionnaire_id
-		left join round r on r.profile_id = p.id
-		left join feedback f on f.round_id = r.id
-		left join school_membership m on m.id = f.respondent_id
-		where p.student_id = ? and p.school_id = ?
-		order by p.created_at desc, p.id, r.index, lower(m.last_name), lower(m.first_name), f.id`,
-		[studentId, auth.schoolId],
-	)
+	const rows = await typedSql(em)
+		.selectFrom('profile as p')
+		.innerJoin('questionnaire as q', 'q.id', 'p.questionnaire_id')
+		.leftJoin('round as r', 'r.profile_id', 'p.id')
+		.leftJoin('feedback as f', 'f.round_id', 'r.id')
+		.leftJoin('school_membership as m', 'm.id', 'f.respondent_id')
+		.select((eb) => [
+			'p.id as profile_id',
+			'p.questionnaire_id',
+			'q.title',
+			'p.kind',
+			'p.interval_weeks',
+			eb.fn<string>('to_char', ['p.start_date', eb.val('YYYY-MM-DD')]).as('start_date'),
+			eb.fn<string | null>('to_char', ['p.end_date', eb.val('YYYY-MM-DD')]).as('end_date'),
+			'p.status',
+			'r.id as round_id',
+			'r.index as round_index',
+			eb.fn<string | null>('to_char', ['r.opens_on', eb.val('YYYY-MM-DD')]).as('opens_on'),
+			'f.id as feedback_id',
+			'f.status as feedback_status',
+			'f.submitted_at',
+			eb.fn.coalesce('f.respondent_id', 'f.former_respondent_key').as('membership_id'),
+			'm.first_name',
+			'm.last_name',
+		])
+		.where('p.student_id', '=', studentId)
+		.where('p.school_id', '=', actingSchool({ auth }))
+		.orderBy('p.created_at', 'desc')
+		.orderBy('p.id')
+		.orderBy('r.index')
+		.orderBy((eb) => eb.fn('lower', ['m.last_name']))
+		.orderBy((eb) => eb.fn('lower', ['m.first_name']))
+		.orderBy('f.id')
+		.execute()
 	const profiles = new Map<string, ProfileSummary>()
 	const rounds = new Map<string, RoundSummary>()
 	// Two former staff members on one student are told apart ("Former staff member 2"), so a comparison can pick either.

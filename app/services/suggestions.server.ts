@@ -5,6 +5,7 @@ import { listRecommendations, type RecommendationSeverity } from './recommendati
 import { latestCompleteRound, listStudentProfiles } from './student-profiles.server.ts'
 import { loadRoundAnswers } from './student-views.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * What a school's scores suggest (docs/architecture.md#domain-model): the recommendations of the catalogue whose
@@ -43,61 +44,104 @@ export async function profilesWithSuggestions(
 	const { em } = app
 	const schoolId = actingSchool(app)
 	const current = Math.max(1, Math.floor(page) || 1)
-	const rows = await em.execute<
-		{
-			profile_id: string
-			student_id: string
-			first_name: string
-			last_name: string
-			upn: string
-			year_group: string
-			title: string
-			round_index: number
-			opens_on: string
-			suggestions: number
-			total: number
-		}[]
-	>(
-		`with latest as (
-			select distinct on (r.profile_id) r.profile_id, r.id as round_id, r.index, r.opens_on
-			from round r
-			join profile p on p.id = r.profile_id and p.school_id = ?
-			join student s on s.id = p.student_id and s.school_id = p.school_id and s.archived = false
-			where exists (select 1 from feedback f where f.round_id = r.id and f.status = 'complete')
-			order by r.profile_id, r.index desc
-		),
-		feedback_theme as (
-			select l.profile_id, f.id as feedback_id, q.theme_id, avg(case when q.reverse then a.value else 4 - a.value end) as need
-			from latest l
-			join feedback f on f.round_id = l.round_id and f.status = 'complete'
-			join answer a on a.feedback_id = f.id
-			join question q on q.id = a.question_id
-			where q.theme_id is not null
-			group by l.profile_id, f.id, q.theme_id
-		),
-		theme_score as (
-			select profile_id, theme_id, avg(need) as score from feedback_theme group by profile_id, theme_id
-		),
-		suggestion as (
-			select t.profile_id, count(*)::int as suggestions
-			from theme_score t
-			join profile p on p.id = t.profile_id
-			join recommendation r on r.theme_id = t.theme_id
-			where ((r.severity = 'medium' and t.score >= ?) or (r.severity = 'high' and t.score >= ?))
-				and not exists (select 1 from student_recommendation sr where sr.student_id = p.student_id and sr.recommendation_id = r.id and sr.removed_at is null)
-			group by t.profile_id
+	const rows = await typedSql(em)
+		// Each profile's latest round with complete feedback, of the school's students not archived.
+		.with('latest', (db) =>
+			db
+				.selectFrom('round as r')
+				.innerJoin('profile as p', (join) => join.onRef('p.id', '=', 'r.profile_id').on('p.school_id', '=', schoolId))
+				.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'p.student_id').onRef('s.school_id', '=', 'p.school_id').on('s.archived', '=', false))
+				.where((eb) =>
+					eb.exists(eb.selectFrom('feedback as f').select(eb.lit(1).as('one')).whereRef('f.round_id', '=', 'r.id').where('f.status', '=', 'complete')),
+				)
+				.distinctOn('r.profile_id')
+				.select(['r.profile_id', 'r.id as round_id', 'r.index', 'r.opens_on'])
+				.orderBy('r.profile_id')
+				.orderBy('r.index', 'desc'),
 		)
-		select sg.profile_id, p.student_id, s.first_name, s.last_name, s.upn, s.year_group, q.title,
-			l.index as round_index, to_char(l.opens_on, 'YYYY-MM-DD') as opens_on, sg.suggestions, count(*) over ()::int as total
-		from suggestion sg
-		join profile p on p.id = sg.profile_id
-		join student s on s.id = p.student_id
-		join questionnaire q on q.id = p.questionnaire_id
-		join latest l on l.profile_id = sg.profile_id
-		order by lower(s.last_name), lower(s.first_name), s.id, p.created_at, p.id
-		limit ? offset ?`,
-		[schoolId, BAND_EDGES.medium - BAND_TOLERANCE, BAND_EDGES.high - BAND_TOLERANCE, pageSize, (current - 1) * pageSize],
-	)
+		// Each complete feedback's need per theme (answers scored as scoring.ts scores them: 0 none … 4 most).
+		.with('feedback_theme', (db) =>
+			db
+				.selectFrom('latest as l')
+				.innerJoin('feedback as f', (join) => join.onRef('f.round_id', '=', 'l.round_id').on('f.status', '=', 'complete'))
+				.innerJoin('answer as a', 'a.feedback_id', 'f.id')
+				.innerJoin('question as q', 'q.id', 'a.question_id')
+				.where('q.theme_id', 'is not', null)
+				.select((eb) => [
+					'l.profile_id',
+					'f.id as feedback_id',
+					'q.theme_id',
+					eb.fn
+						.avg<number>(
+							eb
+								.case()
+								.when('q.reverse', '=', true)
+								.then(eb.ref('a.value'))
+								.else(eb(eb.lit<number>(4), '-', eb.ref('a.value')))
+								.end(),
+						)
+						.as('need'),
+				])
+				.groupBy(['l.profile_id', 'f.id', 'q.theme_id']),
+		)
+		.with('theme_score', (db) =>
+			db
+				.selectFrom('feedback_theme')
+				.select((eb) => ['profile_id', 'theme_id', eb.fn.avg<number>('need').as('score')])
+				.groupBy(['profile_id', 'theme_id']),
+		)
+		.with('suggestion', (db) =>
+			db
+				.selectFrom('theme_score as t')
+				.innerJoin('profile as p', 'p.id', 't.profile_id')
+				.innerJoin('recommendation as r', 'r.theme_id', 't.theme_id')
+				.where((eb) =>
+					eb.or([
+						eb.and([eb('r.severity', '=', 'medium'), eb('t.score', '>=', BAND_EDGES.medium - BAND_TOLERANCE)]),
+						eb.and([eb('r.severity', '=', 'high'), eb('t.score', '>=', BAND_EDGES.high - BAND_TOLERANCE)]),
+					]),
+				)
+				.where((eb) =>
+					eb.not(
+						eb.exists(
+							eb
+								.selectFrom('student_recommendation as sr')
+								.select(eb.lit(1).as('one'))
+								.whereRef('sr.student_id', '=', 'p.student_id')
+								.whereRef('sr.recommendation_id', '=', 'r.id')
+								.where('sr.removed_at', 'is', null),
+						),
+					),
+				)
+				.select((eb) => ['t.profile_id', eb.cast<number>(eb.fn.countAll(), 'integer').as('suggestions')])
+				.groupBy('t.profile_id'),
+		)
+		.selectFrom('suggestion as sg')
+		.innerJoin('profile as p', 'p.id', 'sg.profile_id')
+		.innerJoin('student as s', 's.id', 'p.student_id')
+		.innerJoin('questionnaire as q', 'q.id', 'p.questionnaire_id')
+		.innerJoin('latest as l', 'l.profile_id', 'sg.profile_id')
+		.select((eb) => [
+			'sg.profile_id',
+			'p.student_id',
+			's.first_name',
+			's.last_name',
+			's.upn',
+			's.year_group',
+			'q.title',
+			'l.index as round_index',
+			eb.fn<string>('to_char', ['l.opens_on', eb.val('YYYY-MM-DD')]).as('opens_on'),
+			'sg.suggestions',
+			eb.cast<number>(eb.fn.countAll().over(), 'integer').as('total'),
+		])
+		.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+		.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+		.orderBy('s.id')
+		.orderBy('p.created_at')
+		.orderBy('p.id')
+		.limit(pageSize)
+		.offset((current - 1) * pageSize)
+		.execute()
 	let total = rows[0]?.total ?? 0
 	if (!rows.length && current > 1) {
 		// Past the last page: the window count is not there to read, so count on its own.
@@ -155,9 +199,7 @@ export async function profileSuggestions(
 	const [profiles, catalogue, handled] = await Promise.all([
 		listStudentProfiles(app, student.id),
 		listRecommendations(app, { themeId: null, severity: null }),
-		em.execute<{ recommendation_id: string }[]>('select recommendation_id from student_recommendation where student_id = ? and removed_at is null', [
-			student.id,
-		]),
+		typedSql(em).selectFrom('student_recommendation').select('recommendation_id').where('student_id', '=', student.id).where('removed_at', 'is', null).execute(),
 	])
 	const summary = profiles.find((candidate) => candidate.id === profile.id)
 	const round = summary ? latestCompleteRound(summary) : null

@@ -5,6 +5,7 @@ import { audit } from './audit.server.ts'
 import { constraintName, mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { notFound } from './tenancy.server.ts'
+import { typedSql } from './typed-sql.server.ts'
 
 /**
  * A problem with one field of a form that is not a catalogue error (a
@@ -27,18 +28,32 @@ export type ThemeInput = { name: string; description?: string | null }
 
 /** Every theme with how many questions and recommendations refer to it: one query. */
 export async function listThemes({ em }: AppContext): Promise<ThemeRow[]> {
-	const rows = await em.execute<ThemeRow[]>(
-		`select t.id, t.name, t.description,
-			(select count(*)::int from question q where q.theme_id = t.id) as questions,
-			(select count(*)::int from recommendation r where r.theme_id = t.id) as recommendations
-		from theme t order by lower(t.name), t.id`,
-	)
+	const rows = await typedSql(em)
+		.selectFrom('theme as t')
+		.select((eb) => [
+			't.id',
+			't.name',
+			't.description',
+			eb
+				.selectFrom('question as q')
+				.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+				.whereRef('q.theme_id', '=', 't.id')
+				.as('questions'),
+			eb
+				.selectFrom('recommendation as r')
+				.select((count) => count.cast<number>(count.fn.countAll(), 'integer').as('n'))
+				.whereRef('r.theme_id', '=', 't.id')
+				.as('recommendations'),
+		])
+		.orderBy((eb) => eb.fn('lower', ['t.name']))
+		.orderBy('t.id')
+		.execute()
 	return rows.map((row) => ({
 		id: row.id,
 		name: row.name,
 		description: row.description,
-		questions: row.questions,
-		recommendations: row.recommendations,
+		questions: row.questions ?? 0,
+		recommendations: row.recommendations ?? 0,
 	}))
 }
 
@@ -62,11 +77,14 @@ export async function requireThemeChoice({ em }: AppContext, id: string, field =
 }
 
 async function nameTaken({ em }: AppContext, name: string, exceptId: string | null): Promise<boolean> {
-	const rows = await em.execute<{ id: string }[]>('select id from theme where lower(name) = lower(?) and id <> ? limit 1', [
-		name,
-		exceptId ?? '00000000-0000-0000-0000-000000000000',
-	])
-	return rows.length > 0
+	const taken = await typedSql(em)
+		.selectFrom('theme')
+		.select('id')
+		.where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+		.where('id', '<>', exceptId ?? '00000000-0000-0000-0000-000000000000')
+		.limit(1)
+		.executeTakeFirst()
+	return taken !== undefined
 }
 
 /** Runs a theme write; the unique index answers a race past the name check with the same field problem. */
@@ -110,10 +128,16 @@ export async function updateTheme(app: SignedIn, id: string, input: ThemeInput):
 export async function deleteTheme(app: SignedIn, id: string): Promise<void> {
 	const { em, auth } = app
 	const theme = await getTheme(app, id)
-	const [usage] = await em.execute<{ used: boolean }[]>(
-		`select exists (select 1 from question where theme_id = ?) or exists (select 1 from recommendation where theme_id = ?) as used`,
-		[theme.id, theme.id],
-	)
+	const usage = await typedSql(em)
+		.selectNoFrom((eb) =>
+			eb
+				.or([
+					eb.exists(eb.selectFrom('question').select(eb.lit(1).as('one')).where('theme_id', '=', theme.id)),
+					eb.exists(eb.selectFrom('recommendation').select(eb.lit(1).as('one')).where('theme_id', '=', theme.id)),
+				])
+				.as('used'),
+		)
+		.executeTakeFirst()
 	if (usage?.used) throw new AppError(1002)
 	await mapConstraintErrors(() =>
 		em.transactional(async (tx) => {
