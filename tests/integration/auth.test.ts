@@ -61,12 +61,17 @@ describe('sign-in with a password', () => {
 })
 
 describe('the e-mailed code step', () => {
-	test('a platform admin must give the code; the right code signs in once and cannot be replayed', async () => {
+	/** A browser past the password step as the platform admin, with the code just e-mailed. */
+	async function atCodeStep() {
 		const browser = new Browser(app)
 		const step = await browser.post('/auth/login', { intent: 'password', email: 'admin@spencer.test', password: 'Spencer!2026' })
 		expect(step.status).toBe(302)
+		return { browser, code: latestCode(app, 'admin@spencer.test') }
+	}
+
+	test('a platform admin must give the code; the right code signs in once and cannot be replayed', async () => {
+		const { browser, code } = await atCodeStep()
 		expect(browser.cookies.has('__Host-spencer_session')).toBe(false)
-		const code = latestCode(app, 'admin@spencer.test')
 		const pendingCookies = new Map(browser.cookies)
 
 		const ok = await browser.post('/auth/login', { intent: 'code', code })
@@ -83,9 +88,7 @@ describe('the e-mailed code step', () => {
 	})
 
 	test('after 5 wrong codes the right code is refused', async () => {
-		const browser = new Browser(app)
-		await browser.post('/auth/login', { intent: 'password', email: 'admin@spencer.test', password: 'Spencer!2026' })
-		const code = latestCode(app, 'admin@spencer.test')
+		const { browser, code } = await atCodeStep()
 		const wrong = code === '000000' ? '111111' : '000000'
 		for (let i = 0; i < 5; i++) {
 			const response = await browser.post('/auth/login', { intent: 'code', code: wrong })
@@ -97,9 +100,7 @@ describe('the e-mailed code step', () => {
 	})
 
 	test('a resend voids the old code', async () => {
-		const browser = new Browser(app)
-		await browser.post('/auth/login', { intent: 'password', email: 'admin@spencer.test', password: 'Spencer!2026' })
-		const first = latestCode(app, 'admin@spencer.test')
+		const { browser, code: first } = await atCodeStep()
 		await browser.post('/auth/login', { intent: 'resend' })
 		const second = latestCode(app, 'admin@spencer.test')
 		if (first !== second) {

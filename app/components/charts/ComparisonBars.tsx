@@ -1,7 +1,5 @@
-import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { comparisonBars, type ComparisonRow } from '#app/lib/charts/specs.ts'
 import { formatScore, formatScoreChange } from '#app/lib/format.ts'
-import { ApexChart } from './ApexChart.tsx'
 import { ChartFigure } from './ChartFigure.tsx'
 
 export type { ComparisonRow }
@@ -21,24 +19,21 @@ export function ComparisonBars({
 	seriesNames: readonly [string, string]
 	caption: string
 }) {
-	const spec = comparisonBars(rows, seriesNames)
 	return (
 		<ChartFigure
+			spec={comparisonBars(rows, seriesNames)}
 			// Drawn afresh for another pair: Apex's series update keeps the old names.
-			chart={spec ? <ApexChart key={seriesNames.join('\u0000')} spec={spec} className="min-w-0 basis-full" /> : null}
-			table={
-				<DataTable
-					caption={caption}
-					rows={rows}
-					rowKey={(row) => row.name}
-					columns={[
-						{ header: 'Domain', rowHeader: true, cell: (row) => row.name },
-						{ header: seriesNames[0], numeric: true, cell: (row) => formatScore(row.value) },
-						{ header: seriesNames[1], numeric: true, cell: (row) => formatScore(row.comparison) },
-						{ header: 'Difference', numeric: true, cell: (row) => formatScoreChange(row.value, row.comparison) },
-					]}
-				/>
-			}
+			chartKey={seriesNames.join('\u0000')}
+			chartClassName="min-w-0 basis-full"
+			caption={caption}
+			rows={rows}
+			rowKey={(row) => row.name}
+			columns={[
+				{ header: 'Domain', rowHeader: true, cell: (row) => row.name },
+				{ header: seriesNames[0], numeric: true, cell: (row) => formatScore(row.value) },
+				{ header: seriesNames[1], numeric: true, cell: (row) => formatScore(row.comparison) },
+				{ header: 'Difference', numeric: true, cell: (row) => formatScoreChange(row.value, row.comparison) },
+			]}
 		/>
 	)
 }

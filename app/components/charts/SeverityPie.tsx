@@ -1,7 +1,5 @@
-import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { SEVERITY_COLOURS } from '#app/lib/charts/colors.ts'
 import { SEVERITY_LEVELS as LEVELS, severityPie, type SeverityCounts } from '#app/lib/charts/specs.ts'
-import { ApexChart } from './ApexChart.tsx'
 import { ChartFigure } from './ChartFigure.tsx'
 
 export type { SeverityCounts }
@@ -10,31 +8,26 @@ export type { SeverityCounts }
 export function SeverityPie({ counts, caption }: { counts: SeverityCounts; caption: string }) {
 	const total = counts.high + counts.medium + counts.low
 	const percent = (count: number) => (total === 0 ? '0%' : `${Math.round((count / total) * 100)}%`)
-	const spec = severityPie(counts)
 	return (
 		<ChartFigure
-			chart={spec ? <ApexChart spec={spec} /> : null}
-			table={
-				<DataTable
-					caption={caption}
-					rows={LEVELS}
-					rowKey={(level) => level.key}
-					columns={[
-						{
-							header: 'Severity',
-							rowHeader: true,
-							cell: (level) => (
-								<span className="inline-flex items-center gap-2">
-									<Swatch colour={SEVERITY_COLOURS[level.key]} />
-									{level.label}
-								</span>
-							),
-						},
-						{ header: 'Questions', numeric: true, cell: (level) => counts[level.key] },
-						{ header: 'Share', numeric: true, cell: (level) => percent(counts[level.key]) },
-					]}
-				/>
-			}
+			spec={severityPie(counts)}
+			caption={caption}
+			rows={LEVELS}
+			rowKey={(level) => level.key}
+			columns={[
+				{
+					header: 'Severity',
+					rowHeader: true,
+					cell: (level) => (
+						<span className="inline-flex items-center gap-2">
+							<Swatch colour={SEVERITY_COLOURS[level.key]} />
+							{level.label}
+						</span>
+					),
+				},
+				{ header: 'Questions', numeric: true, cell: (level) => counts[level.key] },
+				{ header: 'Share', numeric: true, cell: (level) => percent(counts[level.key]) },
+			]}
 		/>
 	)
 }

@@ -24,6 +24,25 @@ const POLL_MS = 1000
  * A job's progress: with JavaScript the page re-reads its loader every second
  * while the job runs; without, a refresh link does the same by hand.
  */
+/** An import's four counts: what it created, updated, left unchanged and refused (or, before it runs, would). */
+export function ImportFigures({
+	label,
+	counts,
+	would = false,
+}: {
+	label: string
+	counts: { create: number; update: number; unchanged: number; refused: number }
+	would?: boolean
+}) {
+	const items = [
+		{ label: would ? 'Would be created' : 'Created', value: counts.create },
+		{ label: would ? 'Would be updated' : 'Updated', value: counts.update },
+		{ label: 'Unchanged', value: counts.unchanged },
+		{ label: would ? 'Would be refused' : 'Refused', value: counts.refused },
+	]
+	return <Figures label={label} items={items} />
+}
+
 export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }: { job: ImportJobView; page: number; pageSize: number; errorsHref: string; refreshHref: string }) {
 	const running = job.status === 'queued' || job.status === 'processing'
 	const hydrated = useHydrated()
@@ -69,15 +88,7 @@ export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }
 					<div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
 				</div>
 			</div>
-			<Figures
-				label="Import counts"
-				items={[
-					{ label: 'Created', value: job.created },
-					{ label: 'Updated', value: job.updated },
-					{ label: 'Unchanged', value: unchanged },
-					{ label: 'Refused', value: job.failed },
-				]}
-			/>
+			<ImportFigures label="Import counts" counts={{ create: job.created, update: job.updated, unchanged, refused: job.failed }} />
 			{job.errorCount > 0 ? (
 				<div>
 					<div className="mb-2 flex flex-wrap items-center justify-between gap-3">

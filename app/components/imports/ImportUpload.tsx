@@ -1,13 +1,12 @@
 import { useId } from 'react'
 import { Form } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { Figures } from '#app/components/shell/Overview.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
-import { IMPORT_STATUS_BADGES } from './ImportStatus.tsx'
+import { IMPORT_STATUS_BADGES, ImportFigures } from './ImportStatus.tsx'
 import { RowErrorsTable } from './RowErrorsTable.tsx'
 
 type RowError = { row: number; column: string | null; message: string }
@@ -77,15 +76,7 @@ export function DryRunReport({ fileName, upload, dryRun, restartHref }: { fileNa
 				</h2>
 				<p className="mt-1 text-slate-700">{dryRun.total} rows read. Start the import to write them, or choose another file.</p>
 			</div>
-			<Figures
-				label="What the import would do"
-				items={[
-					{ label: 'Would be created', value: dryRun.create },
-					{ label: 'Would be updated', value: dryRun.update },
-					{ label: 'Unchanged', value: dryRun.unchanged },
-					{ label: 'Would be refused', value: dryRun.refused },
-				]}
-			/>
+			<ImportFigures label="What the import would do" counts={dryRun} would />
 			<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-4">
 				<input type="hidden" name="fileName" value={fileName} />
 				<input type="hidden" name="upload" value={upload} />

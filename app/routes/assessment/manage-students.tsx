@@ -41,7 +41,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 	const back = pageAfter(url)
 	const id = postedId(formData)
 	if (intent === 'professionals') {
-		const saved = await saveSubmission(formData, ProfessionalsSchema, (value) => setStudentProfessionals(app, id, value), { intent })
+		const saved = await saveSubmission(formData, ProfessionalsSchema, (value) => setStudentProfessionals(app, id, value), { extra: { intent } })
 		if (!saved.ok) return saved.response
 		return redirectWithToast(app.em, back, { type: 'success', title: 'Professionals saved' })
 	}

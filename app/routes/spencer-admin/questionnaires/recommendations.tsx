@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { IllegalInputPanel } from '#app/components/lists/ListPanel.tsx'
 import { RichText } from '#app/components/questionnaires/RichText.tsx'
@@ -8,6 +7,7 @@ import { Link } from '#app/components/ui/Link.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
+import { saveSubmission } from '#app/lib/submission.server.ts'
 import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { listStatus, readFilters, unlessIllegal } from '#app/services/list-params.server.ts'
@@ -16,6 +16,7 @@ import {
 	getRecommendation,
 	listRecommendations,
 	RECOMMENDATION_FILTERS,
+	type RecommendationInput,
 	updateRecommendation,
 } from '#app/services/recommendations.server.ts'
 import { recordId } from '#app/services/tenancy.server.ts'
@@ -56,15 +57,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 	const intent = String(formData.get('intent') ?? '')
 	if (intent !== 'create-recommendation' && intent !== 'edit-recommendation') return data({ intent: null, result: null }, { status: 400 })
 
-	const submission = parseWithZod(formData, { schema: RecommendationSchema })
-	if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-	try {
-		if (intent === 'create-recommendation') await createRecommendation(app, submission.value)
-		else await updateRecommendation(app, postedId(formData), submission.value)
-	} catch (error) {
-		if (!(error instanceof FieldProblem)) throw error
-		return data({ intent, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: 400 })
-	}
+	const save = (value: RecommendationInput) =>
+		intent === 'create-recommendation' ? createRecommendation(app, value) : updateRecommendation(app, postedId(formData), value)
+	const saved = await saveSubmission(formData, RecommendationSchema, save, { extra: { intent }, refusals: [FieldProblem] })
+	if (!saved.ok) return saved.response
 	return redirectWithToast(app.em, pageAfter(url), {
 		type: 'success',
 		title: intent === 'create-recommendation' ? 'Recommendation created' : 'Recommendation saved',

@@ -1,13 +1,13 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
 import { plural } from '#app/components/questionnaires/plural.ts'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
+import { saveSubmission } from '#app/lib/submission.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { recordId } from '#app/services/tenancy.server.ts'
-import { createTheme, deleteTheme, FieldProblem, getTheme, listThemes, updateTheme } from '#app/services/themes.server.ts'
+import { createTheme, deleteTheme, FieldProblem, getTheme, listThemes, updateTheme, type ThemeInput } from '#app/services/themes.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/theme-list.ts'
 import { CatalogueSection, CreateEditModals } from './+parts/Catalogue.tsx'
@@ -35,15 +35,9 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 	const back = pageAfter(url)
 
 	if (intent === 'create-theme' || intent === 'edit-theme') {
-		const submission = parseWithZod(formData, { schema: ThemeSchema })
-		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-		try {
-			if (intent === 'create-theme') await createTheme(app, submission.value)
-			else await updateTheme(app, postedId(formData), submission.value)
-		} catch (error) {
-			if (!(error instanceof FieldProblem)) throw error
-			return data({ intent, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, { status: 400 })
-		}
+		const save = (value: ThemeInput) => (intent === 'create-theme' ? createTheme(app, value) : updateTheme(app, postedId(formData), value))
+		const saved = await saveSubmission(formData, ThemeSchema, save, { extra: { intent }, refusals: [FieldProblem] })
+		if (!saved.ok) return saved.response
 		return redirectWithToast(app.em, back, { type: 'success', title: intent === 'create-theme' ? 'Theme created' : 'Theme saved' })
 	}
 
