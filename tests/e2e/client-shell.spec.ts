@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test'
 import { expect, seriousViolations, test } from './fixtures.ts'
-import { signIn } from './helpers.ts'
+import { pauseClockSoon, signIn } from './helpers.ts'
 
 // What the browser's scripts do around every screen: route transitions, tooltip delays, toast corners, and a
 // screen whose code fails to load. All of it is JavaScript's, so the no-JavaScript project skips this file
@@ -154,13 +154,8 @@ test('[13.5] toasts in different corners are independent, and a corner closes up
 	await page.getByRole('button', { name: 'Show top left' }).click()
 	const first = topLeft.getByRole('alertdialog')
 	await expect(first).toContainText('Shown at the top left.')
-	// The page's timers stand still from here, so no toast closes by itself while the test measures: half a second on,
-	// or, on a machine so loaded that the half second went by before the pause was asked, half a second from then.
-	for (;;) {
-		const error = await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500).catch((caught: Error) => caught)
-		if (!(error instanceof Error)) break
-		if (!/to the past/.test(error.message)) throw error
-	}
+	// The page's timers stand still from here, so no toast closes by itself while the test measures.
+	await pauseClockSoon(page, 500)
 	const before = await first.boundingBox()
 
 	await page.getByText('Information', { exact: true }).click()

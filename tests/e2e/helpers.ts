@@ -132,3 +132,15 @@ export async function aStudentOfTheTeacher(page: Page) {
 
 /** The quick search's address for a query, as its GET form writes it. */
 export const searchUrl = (q: string) => `/students?q=${encodeURIComponent(q).replace(/%20/g, '+')}`
+
+/**
+ * Pauses the page's installed clock `aheadMs` from now, so that its timers run only when the test steps it. On a machine
+ * so loaded that `aheadMs` went by before the pause was asked (clock.pauseAt cannot go back in time), `aheadMs` from then.
+ */
+export async function pauseClockSoon(page: Page, aheadMs: number) {
+	for (;;) {
+		const error = await page.clock.pauseAt((await page.evaluate(() => Date.now())) + aheadMs).catch((caught: Error) => caught)
+		if (!(error instanceof Error)) return
+		if (!/to the past/.test(error.message)) throw error
+	}
+}

@@ -1,4 +1,4 @@
-import { hasJs, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { hasJs, latestMail, linkIn, outboxSize, pauseClockSoon, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 test('create a school; a duplicate subdomain shows 1001 beside the field', async ({ page }, testInfo) => {
@@ -77,9 +77,8 @@ test('[13.6] an impersonation whose cookie is no longer valid ends with the warn
 	expect((await context.cookies()).filter((candidate) => candidate.name === cookie.name).map((candidate) => candidate.value)).toEqual([tampered])
 
 	if (hasJs()) {
-		// Paused, the page's timers (and animation frames) run only when the test steps the clock. The pause point is a
-		// second ahead: under load more than 100 ms can pass before pauseAt runs, and it cannot go back in time.
-		await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+		// Paused, the page's timers (and animation frames) run only when the test steps the clock.
+		await pauseClockSoon(page, 1000)
 		try {
 			// A client-side navigation: its data request is answered with the interstitial.
 			await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click()
