@@ -68,12 +68,6 @@ type Assigned = ReturnType<typeof assignedFrom>
 
 const ASSIGNED_COLUMNS = ['f.id', 's.first_name', 's.last_name', 'q.title', 'r.index', 'r.opens_on', 'p.kind', 'p.interval_weeks', 'f.status'] as const
 
-// The same rule as SQL text, for overview.server.ts until it takes `mustAnswerCount`; keep it in step with `whereMustAnswer`.
-const ASSIGNED_FROM = `from feedback f
-	join round r on r.id = f.round_id
-	join profile p on p.id = r.profile_id
-	join student s on s.id = p.student_id
-	join questionnaire q on q.id = p.questionnaire_id`
 
 /** Whose feedback: one respondent's (what I must answer), or every respondent's of a school (its figure). */
 export type AnswerScope = { membershipId: string; schoolId: string } | { schoolId: string | null }
@@ -133,33 +127,6 @@ export function mustAnswerCount(db: Kysely<Database>, scope: AnswerScope, aboutS
 		.$if(aboutStudent !== undefined, (qb) => qb.where('s.id', '=', aboutStudent!))
 		.select(sql<number>`count(*)::int`.as('total'))
 		.$asScalar()
-}
-
-/** `whereMustAnswer` as SQL text with `?` parameters, for the statements not yet typed. */
-function mustAnswer(scope: AnswerScope, today = todayInUk()): { conditions: string[]; params: unknown[] } {
-	const conditions = [
-		'p.school_id = ?',
-		"f.status <> 'complete'",
-		"p.status = 'active'",
-		's.archived = false',
-		'r.opens_on <= ?::date',
-		// Taken off the profile: what they never started is withdrawn, what they started they may finish (ADR 027).
-		"(f.status = 'inProgress' or exists (select 1 from profile_respondent pr where pr.profile_id = p.id and pr.membership_id = f.respondent_id))",
-		"exists (select 1 from school_membership m where m.id = f.respondent_id and m.school_id = p.school_id and m.access = 'active')",
-	]
-	const params: unknown[] = [scope.schoolId, today]
-	if ('membershipId' in scope) {
-		conditions.unshift('f.respondent_id = ?')
-		params.unshift(scope.membershipId)
-	}
-	return { conditions, params }
-}
-
-/** `mustAnswerCount` as SQL text, for the school overview's statement (overview.server.ts) while it is not typed. */
-export function countMustAnswer(scope: AnswerScope): { sql: string; params: unknown[] } {
-	const { conditions, params } = mustAnswer(scope)
-	// Raw until overview.server.ts (another file's conversion) takes mustAnswerCount; then this and mustAnswer go.
-	return { sql: `select count(*)::int as total ${ASSIGNED_FROM} where ${conditions.join(' and ')}`, params }
 }
 
 /** How many feedback the acting user must give: the total of the Questionnaires list as it opens. */

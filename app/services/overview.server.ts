@@ -1,31 +1,35 @@
+import { sql, type SelectQueryBuilder } from 'kysely'
 import { School } from '#app/models/index.ts'
-import { countMustAnswer, countToAnswer } from './answers.server.ts'
+import { countToAnswer, mustAnswerCount } from './answers.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { actingSchool } from './tenancy.server.ts'
-import { typedSql } from './typed-sql.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 
 type Count = { count: number }
 const first = (rows: Count[]) => Number(rows[0]?.count ?? 0)
 
+/** A subquery's row count, as a column of the statement it stands in. */
+function count<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>) {
+	return query.select(sql<number>`count(*)::int`.as('n')).$asScalar()
+}
+
 /** The figures of the actor's own school; every count is filtered by it. */
-export async function schoolOverview({ em, auth }: SignedIn) {
-	const schoolId = auth.schoolId
-	const school = schoolId ? await em.findOne(School, { id: schoolId }, { fields: ['name'] }) : null
-	// The feedback the school's respondents must still give: the same rule as each one's own list.
-	const due = countMustAnswer({ schoolId })
-	// Raw until answers.server.ts gives the feedback-due count as a typed subquery (its `mustAnswerCount`, on h-sql1).
-	const [totals] = await em.execute<
-		{ students: number; staff: number; groups: number; incoming: number; outgoing: number; active_profiles: number; feedback_due: number }[]
-	>(
-		`select (select count(*)::int from student where school_id = ? and archived = false) as students,
-			(select count(*)::int from school_membership where school_id = ?) as staff,
-			(select count(*)::int from student_group where school_id = ?) as groups,
-			(select count(*)::int from transfer_request where to_school_id = ? and status = 'created') as incoming,
-			(select count(*)::int from transfer_request where from_school_id = ? and status = 'created') as outgoing,
-			(select count(*)::int from profile where school_id = ? and status = 'active') as active_profiles,
-			(${due.sql}) as feedback_due`,
-		[schoolId, schoolId, schoolId, schoolId, schoolId, schoolId, ...due.params],
-	)
+export async function schoolOverview(app: SignedIn) {
+	const schoolId = actingSchool(app)
+	const school = await app.em.findOne(School, { id: schoolId }, { fields: ['name'] })
+	const db = typedSql(app.em)
+	const totals = await db
+		.selectNoFrom([
+			count(db.selectFrom('student').where('school_id', '=', schoolId).where('archived', '=', false)).as('students'),
+			count(db.selectFrom('school_membership').where('school_id', '=', schoolId)).as('staff'),
+			count(db.selectFrom('student_group').where('school_id', '=', schoolId)).as('groups'),
+			count(db.selectFrom('transfer_request').where('to_school_id', '=', schoolId).where('status', '=', 'created')).as('incoming'),
+			count(db.selectFrom('transfer_request').where('from_school_id', '=', schoolId).where('status', '=', 'created')).as('outgoing'),
+			count(db.selectFrom('profile').where('school_id', '=', schoolId).where('status', '=', 'active')).as('active_profiles'),
+			// The feedback the school's respondents must still give: the same rule as each one's own list.
+			mustAnswerCount(db, { schoolId }).as('feedback_due'),
+		])
+		.executeTakeFirst()
 	return {
 		schoolName: school?.name ?? null,
 		students: totals?.students ?? 0,

@@ -16,7 +16,13 @@ import { fillPattern, routeTable, type RouteEntry } from './route-table.ts'
  */
 
 const APP_DIR = path.resolve(import.meta.dirname, '../../app')
-const source = (route: RouteEntry) => readFileSync(path.join(APP_DIR, route.file), 'utf8')
+/** A route module's text, with the server modules of its own `+parts/` that it reads its list through. */
+function source(route: RouteEntry): string {
+	const file = path.join(APP_DIR, route.file)
+	const text = readFileSync(file, 'utf8')
+	const parts = [...text.matchAll(/from '(\.\/\+parts\/[\w-]+\.server\.ts)'/g)].map((match) => readFileSync(path.join(path.dirname(file), match[1] as string), 'utf8'))
+	return [text, ...parts].join('\n')
+}
 
 /** The search parameters a route's module reads: `q` for a list with a search box, and each `readSearch(…, 'name')`. */
 function searchParamsOf(route: RouteEntry): string[] {
@@ -71,6 +77,7 @@ describe('[13.8] "Illegal input" on every list with a search', () => {
 		for (const expected of [
 			'/school-admin/students/list q',
 			'/school-admin/students/transfer-students/incoming q',
+			'/school-admin/students/transfer-students/outgoing q',
 			'/school-admin/directory q',
 			'/school-admin/groups q',
 			'/school-admin/groups/:id findStudent',
