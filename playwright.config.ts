@@ -30,11 +30,18 @@ export default defineConfig({
 	use: {
 		// The lane's own server: tests/e2e/fixtures.ts sets baseURL per worker.
 		launchOptions: {
-			// PLAYWRIGHT_CHROMIUM_PATH, else a system Chromium or Chrome, else Playwright's own (scripts/find-chromium.ts).
+			// PLAYWRIGHT_CHROMIUM_PATH, else a system headless shell, Chromium or Chrome, else Playwright's own
+			// (scripts/find-chromium.ts; the headless shell first: ADR 049).
 			executablePath: requireChromium().path,
 			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 		},
-		trace: 'retain-on-failure',
+		// Pages as staff who ask for reduced motion see them: no view transition on each navigation, which a browser without
+		// a GPU composites in software at about a third of the suite's browser time (ADR 049). The tests of the
+		// transitions themselves ask for motion (client-shell.spec.ts).
+		reducedMotion: 'reduce',
+		// A trace records every step of every test (screenshots and DOM snapshots), about a sixth of the suite's CPU: off
+		// unless asked for, e.g. E2E_TRACE=retain-on-failure to keep the traces of the tests that fail (ADR 049).
+		trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure',
 	},
 	projects: [
 		{ name: 'chromium', use: { browserName: 'chromium' }, testIgnore: ['reflow.spec.ts'] },

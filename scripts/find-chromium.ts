@@ -9,11 +9,20 @@ import { chromium } from '@playwright/test'
 export type ChromiumSource = 'PLAYWRIGHT_CHROMIUM_PATH' | 'system' | 'playwright'
 export type FoundChromium = { path: string; source: ChromiumSource }
 
+/**
+ * The headless shell: the same Chromium built to run headless only (Debian's and Ubuntu's `chromium-headless-shell`,
+ * Google's `chrome-headless-shell`), which Playwright itself drives for headless tests when it brings its own browsers.
+ * The suite drives it in preference to the full browser, which spends about three times the CPU per page opened
+ * (ADR 049).
+ */
+export const HEADLESS_SHELL_NAMES = ['chromium-headless-shell', 'chrome-headless-shell']
+
 /** Names a system Chromium or Chrome goes by on the PATH. */
 export const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome']
 
 /** Where packages and installers put it when it is not on the PATH. */
 export const USUAL_LOCATIONS = [
+	'/usr/bin/chromium-headless-shell',
 	'/usr/bin/chromium',
 	'/usr/bin/chromium-browser',
 	'/usr/bin/google-chrome',
@@ -39,9 +48,9 @@ export type Probe = {
 
 /**
  * The browser, in this order: PLAYWRIGHT_CHROMIUM_PATH (which must exist when
- * set: a typo is an error, not a silent fallback); a system Chromium or Chrome
- * on the PATH or at a usual location; Playwright's managed Chromium when it is
- * installed. Null when there is none.
+ * set: a typo is an error, not a silent fallback); a system headless shell, then
+ * a system Chromium or Chrome, each on the PATH or at a usual location;
+ * Playwright's managed Chromium when it is installed. Null when there is none.
  */
 export function findChromium(probe: Probe): FoundChromium | null {
 	const configured = probe.env.PLAYWRIGHT_CHROMIUM_PATH
@@ -50,14 +59,16 @@ export function findChromium(probe: Probe): FoundChromium | null {
 		return { path: configured, source: 'PLAYWRIGHT_CHROMIUM_PATH' }
 	}
 	const dirs = (probe.env.PATH ?? '').split(path.delimiter).filter(Boolean)
-	for (const dir of dirs) {
-		for (const name of PATH_NAMES) {
-			const candidate = path.join(dir, name)
-			if (probe.isExecutable(candidate)) return { path: candidate, source: 'system' }
-		}
-	}
-	for (const candidate of probe.locations ?? USUAL_LOCATIONS) {
-		if (probe.isExecutable(candidate)) return { path: candidate, source: 'system' }
+	const locations = probe.locations ?? USUAL_LOCATIONS
+	const isShell = (file: string) => HEADLESS_SHELL_NAMES.includes(path.basename(file))
+	// A headless shell anywhere first, then a full browser: each on the PATH, in PATH order, then at a usual location.
+	for (const names of [HEADLESS_SHELL_NAMES, PATH_NAMES]) {
+		const candidates = [
+			...dirs.flatMap((dir) => names.map((name) => path.join(dir, name))),
+			...locations.filter((location) => isShell(location) === (names === HEADLESS_SHELL_NAMES)),
+		]
+		const found = candidates.find((candidate) => probe.isExecutable(candidate))
+		if (found) return { path: found, source: 'system' }
 	}
 	const managed = probe.playwrightChromium()
 	if (managed && probe.isExecutable(managed)) return { path: managed, source: 'playwright' }

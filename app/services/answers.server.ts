@@ -9,7 +9,7 @@ import { dueOn, todayInUk, uuidArray } from './profiles.server.ts'
 import { oneOf } from './list-params.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
-import { typedSql, type Database } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * Giving feedback: the rounds a respondent must answer, the domains of one
@@ -170,18 +170,13 @@ export async function listAssigned(
 		const search = containsPattern(query.q)
 		matching = matching.where((eb) => eb(eb.fn('lower', [sql<string>`${eb.ref('s.first_name')} || ' ' || ${eb.ref('s.last_name')}`]), 'like', search))
 	}
-	const [rows, totals] = await Promise.all([
-		matching
-			.select(ASSIGNED_COLUMNS)
-			.orderBy('r.opens_on')
-			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
-			.orderBy('f.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
-	return { rows: rows.map(toAssigned), total: totals?.total ?? 0 }
+	const sorted = matching
+		.select(ASSIGNED_COLUMNS)
+		.orderBy('r.opens_on')
+		.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+		.orderBy('f.id')
+	const { rows, total } = await pageAndTotal(matching, sorted, query)
+	return { rows: rows.map(toAssigned), total }
 }
 
 export type OwnFeedback = AssignedRow & {

@@ -10,7 +10,7 @@ import type { Em } from './database.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
-import { typedSql, type Database } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * The school's staff directory (docs/architecture.md#domain-model, SchoolMembership): who works
@@ -73,16 +73,9 @@ export async function listDirectory(app: SignedIn, query: ListQuery<DirectorySor
 				.orderBy((eb) => eb.case('m.access').when('none').then(eb.lit(0)).when('invited').then(eb.lit(1)).else(eb.lit(2)).end(), dir)
 				.orderBy(lastName, dir),
 	}[query.sort]()
-	const [rows, totals] = await Promise.all([
-		sorted
-			.orderBy('m.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
+	const { rows, total } = await pageAndTotal(matching, sorted.orderBy('m.id'), query)
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: `${row.first_name} ${row.last_name}`,

@@ -10,7 +10,7 @@ import { FEEDBACK_STATUS_FILTER, mustAnswerCount } from './answers.server.ts'
 import { anId } from './list-params.server.ts'
 import { visibleStudent } from './need-to-know.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
-import { typedSql, type Database } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * Reading feedback: need managers read every feedback of their school;
@@ -142,19 +142,14 @@ export async function listFeedback(
 	if (filters.questionnaireId) matching = matching.where('q.id', '=', filters.questionnaireId)
 	if (filters.status) matching = matching.where('f.status', '=', filters.status)
 	if (filters.submittedSince) matching = matching.where('f.status', '=', 'complete').where('f.submitted_at', '>', new Date(filters.submittedSince))
-	const [rows, totals] = await Promise.all([
-		matching
-			.select(FEEDBACK_COLUMNS)
-			.orderBy('f.submitted_at', (order) => order.desc().nullsLast())
-			.orderBy('r.opens_on', 'desc')
-			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
-			.orderBy('f.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
-	return { rows: rows.map(toRow), total: totals?.total ?? 0 }
+	const sorted = matching
+		.select(FEEDBACK_COLUMNS)
+		.orderBy('f.submitted_at', (order) => order.desc().nullsLast())
+		.orderBy('r.opens_on', 'desc')
+		.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+		.orderBy('f.id')
+	const { rows, total } = await pageAndTotal(matching, sorted, query)
+	return { rows: rows.map(toRow), total }
 }
 
 /** The questionnaires the school's profiles use, for the feedback list's filter. */
@@ -269,7 +264,8 @@ export async function listHomeStudents(app: SignedIn, query: ListQuery<'name'>):
 				? eb.exists(activeProfiles(eb).select(eb.lit(1).as('one')))
 				: visibleStudent(app.auth, { id: eb.ref('hs.id'), schoolId: eb.ref('hs.school_id') }),
 		)
-	const [rows, totals] = await Promise.all([
+	const { rows, total } = await pageAndTotal(
+		students,
 		students
 			.select((eb) => [
 				'hs.id',
@@ -281,14 +277,11 @@ export async function listHomeStudents(app: SignedIn, query: ListQuery<'name'>):
 			])
 			.orderBy((eb) => eb.fn('lower', ['hs.last_name']))
 			.orderBy((eb) => eb.fn('lower', ['hs.first_name']))
-			.orderBy('hs.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		students.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
+			.orderBy('hs.id'),
+		query,
+	)
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: `${row.first_name} ${row.last_name}`,

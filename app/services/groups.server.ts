@@ -9,7 +9,7 @@ import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpnMatches } from './student-search.server.ts'
 import { isUuid } from './ids.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
-import { typedSql } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 
 /** A refusal that belongs beside one field of the group form. */
 export class GroupFieldError extends Error {
@@ -46,16 +46,10 @@ export async function listGroups(app: SignedIn, query: ListQuery<GroupSort>): Pr
 		eb.selectFrom('group_student as gs').select(sql<number>`count(*)::int`.as('n')).whereRef('gs.group_id', '=', 'g.id').$asScalar().as('students'),
 		eb.selectFrom('group_staff as gf').select(sql<number>`count(*)::int`.as('n')).whereRef('gf.group_id', '=', 'g.id').$asScalar().as('staff'),
 	])
-	const [rows, totals] = await Promise.all([
-		(query.sort === 'name' ? counted.orderBy((eb) => eb.fn('lower', ['g.name']), dir) : counted.orderBy(query.sort, dir))
-			.orderBy((eb) => eb.fn('lower', ['g.name']))
-			.orderBy('g.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
-	return { rows, total: totals?.total ?? 0 }
+	const sorted = (query.sort === 'name' ? counted.orderBy((eb) => eb.fn('lower', ['g.name']), dir) : counted.orderBy(query.sort, dir))
+		.orderBy((eb) => eb.fn('lower', ['g.name']))
+		.orderBy('g.id')
+	return pageAndTotal(matching, sorted, query)
 }
 
 /** A group of the acting user's school; any other id answers 404. */
@@ -137,19 +131,14 @@ export async function listGroupStudents(app: SignedIn, groupId: string, page: nu
 		.innerJoin('student as s', 's.id', 'gs.student_id')
 		.where('gs.group_id', '=', groupId)
 		.where('s.school_id', '=', actingSchool(app))
-	const [rows, totals] = await Promise.all([
-		matching
-			.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group', 's.archived'])
-			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
-			.orderBy((eb) => eb.fn('lower', ['s.first_name']))
-			.orderBy('s.id')
-			.limit(pageSize)
-			.offset((page - 1) * pageSize)
-			.execute(),
-		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
+	const sorted = matching
+		.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group', 's.archived'])
+		.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+		.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+		.orderBy('s.id')
+	const { rows, total } = await pageAndTotal(matching, sorted, { page, pageSize })
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group, archived: row.archived })),
 	}
 }

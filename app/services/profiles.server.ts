@@ -8,7 +8,7 @@ import { isUuid } from './ids.server.ts'
 import { weeksAfter } from '#app/lib/rounds.ts'
 import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpnMatches } from './student-search.server.ts'
-import { typedSql } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
@@ -205,17 +205,12 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 		matching = matching.where((eb) => studentNameOrUpnMatches(q, { firstName: eb.ref('s.first_name'), lastName: eb.ref('s.last_name'), upn: eb.ref('s.upn') }))
 	}
 	const dir = query.dir === 'desc' ? 'desc' : 'asc'
-	const [students, totals] = await Promise.all([
-		matching
-			.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group'])
-			.orderBy((eb) => eb.fn('lower', ['s.last_name']), dir)
-			.orderBy((eb) => eb.fn('lower', ['s.first_name']), dir)
-			.orderBy('s.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		matching.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
-	])
+	const sorted = matching
+		.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group'])
+		.orderBy((eb) => eb.fn('lower', ['s.last_name']), dir)
+		.orderBy((eb) => eb.fn('lower', ['s.first_name']), dir)
+		.orderBy('s.id')
+	const { rows: students, total } = await pageAndTotal(matching, sorted, query)
 	const ids = students.map((student) => student.id)
 	const [links, profiles] = students.length
 		? await Promise.all([
@@ -266,7 +261,7 @@ export async function listManagedStudents(app: SignedIn, query: ListQuery<'name'
 			])
 		: [[], []]
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: students.map((student) => {
 			const own = links.filter((link) => link.student_id === student.id)
 			const key = own.find((link) => link.is_key)

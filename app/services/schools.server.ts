@@ -8,7 +8,7 @@ import { sendInvitation } from './password-links.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { notFound } from './tenancy.server.ts'
-import { typedSql } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 
 export const SCHOOL_SORTS = ['name', 'subdomain', 'type', 'students', 'staff', 'created'] as const
 export type SchoolSort = (typeof SCHOOL_SORTS)[number]
@@ -38,7 +38,8 @@ export async function listSchools({ em }: AppContext, query: ListQuery<SchoolSor
 		)
 	}
 	const direction = query.dir === 'desc' ? 'desc' : 'asc'
-	const [rows, totals] = await Promise.all([
+	const { rows, total } = await pageAndTotal(
+		schools,
 		schools
 			.select((eb) => [
 				's.id',
@@ -69,14 +70,11 @@ export async function listSchools({ em }: AppContext, query: ListQuery<SchoolSor
 							: `s.${query.sort}`,
 				direction,
 			)
-			.orderBy('s.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		schools.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
-	])
+			.orderBy('s.id'),
+		query,
+	)
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({
 			id: row.id,
 			name: row.name,

@@ -10,7 +10,7 @@ import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent } from './students.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
-import { typedSql } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 
 /** A refusal that belongs beside one field of the transfer form. */
 export class TransferFieldError extends Error {
@@ -184,18 +184,10 @@ export async function listTransfers(
 			: query.sort === 'student'
 				? unsorted.orderBy((eb) => eb.fn('lower', ['t.student_last_name']), dir).orderBy((eb) => eb.fn('lower', ['t.student_first_name']), dir)
 				: unsorted.orderBy((eb) => eb.case('t.status').when('created').then(eb.lit(0)).when('approved').then(eb.lit(1)).else(eb.lit(2)).end(), dir)
-	const [rows, totals] = await Promise.all([
-		sorted
-			.orderBy('t.created_at', 'desc')
-			.orderBy('t.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-	])
+	const { rows, total } = await pageAndTotal(matching, sorted.orderBy('t.created_at', 'desc').orderBy('t.id'), query)
 	const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({
 			id: row.id,
 			student: `${row.first_name} ${row.last_name}`,

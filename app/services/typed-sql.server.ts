@@ -1,4 +1,5 @@
 import type { InferKyselyDB, Kysely } from '@mikro-orm/sql'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Em } from '#app/context.ts'
 import type * as models from '#app/models/index.ts'
 import { countingPlugin } from './query-stats.server.ts'
@@ -14,6 +15,27 @@ import { countingPlugin } from './query-stats.server.ts'
  */
 export function typedSql(em: Em): Kysely<Database> {
 	return em.getKysely<Database>().withPlugin(countingPlugin)
+}
+
+/**
+ * One page of a list and the number of rows that match it, in parallel: two queries whatever the list's size. `matching`
+ * is the list's tables and conditions, `sorted` the same with its columns (and any joins they need) and a complete order (a
+ * unique column last, so that a row never shows on two pages).
+ */
+export async function pageAndTotal<DB, TB extends keyof DB, M, SortedDB, SortedTB extends keyof SortedDB, O>(
+	matching: SelectQueryBuilder<DB, TB, M>,
+	sorted: SelectQueryBuilder<SortedDB, SortedTB, O>,
+	at: { page: number; pageSize: number },
+): Promise<{ rows: O[]; total: number }> {
+	const [rows, totals] = await Promise.all([
+		sorted
+			.limit(at.pageSize)
+			.offset((at.page - 1) * at.pageSize)
+			.execute(),
+		// (Kysely cannot work out a generic builder's result type: this one is a single count.)
+		matching.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst() as Promise<{ total: number } | undefined>,
+	])
+	return { rows, total: totals?.total ?? 0 }
 }
 
 type Schemas = {

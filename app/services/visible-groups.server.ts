@@ -6,7 +6,7 @@ import { GROUP_STAFF_LIMIT } from './groups.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { seesWholeSchool, visibleStudent } from './need-to-know.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
-import { typedSql, type Database } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
 /**
  * Groups as need managers and professionals read them (docs/architecture.md#need-to-know):
@@ -76,7 +76,8 @@ export async function listVisibleGroups(app: SignedIn, query: ListQuery<GroupSor
 		.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
 	if (query.q) groups = groups.where((eb) => eb(eb.fn('lower', ['g.name']), 'like', containsPattern(query.q)))
 	const direction = query.dir === 'desc' ? 'desc' : 'asc'
-	const [rows, totals] = await Promise.all([
+	const { rows, total } = await pageAndTotal(
+		groups,
 		groups
 			.select((eb) => [
 				'g.id',
@@ -91,14 +92,11 @@ export async function listVisibleGroups(app: SignedIn, query: ListQuery<GroupSor
 			])
 			.orderBy(query.sort === 'name' ? (eb) => eb.fn('lower', ['g.name']) : query.sort, direction)
 			.orderBy((eb) => eb.fn('lower', ['g.name']))
-			.orderBy('g.id')
-			.limit(query.pageSize)
-			.offset((query.page - 1) * query.pageSize)
-			.execute(),
-		groups.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
-	])
+			.orderBy('g.id'),
+		query,
+	)
 	return {
-		total: totals?.total ?? 0,
+		total,
 		rows: rows.map((row) => ({ ...row, description: row.description ?? null, students: row.students ?? 0, staff: row.staff ?? 0 })),
 	}
 }
@@ -132,16 +130,16 @@ export async function getVisibleGroup(app: SignedIn, id: string, page: Pick<List
 		.where('gs.group_id', '=', group.id)
 		.where('s.archived', '=', false)
 		.where((eb) => visibleStudent(app.auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') }))
-	const [students, studentTotals, staff] = await Promise.all([
-		studentsOfTheGroup
-			.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group'])
-			.orderBy((eb) => eb.fn('lower', ['s.last_name']))
-			.orderBy((eb) => eb.fn('lower', ['s.first_name']))
-			.orderBy('s.id')
-			.limit(page.pageSize)
-			.offset((page.page - 1) * page.pageSize)
-			.execute(),
-		studentsOfTheGroup.select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')).executeTakeFirst(),
+	const [students, staff] = await Promise.all([
+		pageAndTotal(
+			studentsOfTheGroup,
+			studentsOfTheGroup
+				.select(['s.id', 's.first_name', 's.last_name', 's.upn', 's.year_group'])
+				.orderBy((eb) => eb.fn('lower', ['s.last_name']))
+				.orderBy((eb) => eb.fn('lower', ['s.first_name']))
+				.orderBy('s.id'),
+			page,
+		),
 		db
 			.selectFrom('group_staff as gst')
 			.innerJoin('school_membership as m', (join) => join.onRef('m.id', '=', 'gst.membership_id').on('m.school_id', '=', actingSchool(app)))
@@ -163,8 +161,8 @@ export async function getVisibleGroup(app: SignedIn, id: string, page: Pick<List
 	return {
 		...group,
 		students: {
-			total: studentTotals?.total ?? 0,
-			rows: students.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group })),
+			total: students.total,
+			rows: students.rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, upn: row.upn, yearGroup: row.year_group })),
 		},
 		staff: {
 			total: staff[0]?.total ?? 0,

@@ -6,6 +6,9 @@ import { pauseClockSoon, signIn } from './helpers.ts'
 // screen whose code fails to load. All of it is JavaScript's, so the no-JavaScript project skips this file
 // (playwright.config.ts); the server-rendered toasts are in ui-kit.spec.ts.
 
+// The suite runs with reduced motion (playwright.config.ts, ADR 049); this file tests the motion, so it asks for it.
+test.use({ reducedMotion: 'no-preference' })
+
 type Instrumented = Window & {
 	viewTransitions?: number
 	__reactRouterManifest?: { routes: Record<string, { module: string } | undefined> }

@@ -107,7 +107,7 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 		const findings: AxeFinding[] = []
 		const consoleErrors: string[] = []
 		const pending: Promise<void>[] = []
-		const mirror = javaScriptEnabled === false ? await browser.newPage({ javaScriptEnabled: true }) : null
+		const mirror = javaScriptEnabled === false ? await browser.newPage({ javaScriptEnabled: true, reducedMotion: 'reduce' }) : null
 
 		// The addresses this test has loaded: the page as the test leaves it is checked only at an address none of its loads
 		// reached (a state a test sets up with the clock stopped would hang axe, which waits on timers).

@@ -32,6 +32,13 @@ describe('which Chromium the end-to-end tests drive', () => {
 		expect(found).toEqual({ path: '/usr/local/bin/google-chrome', source: 'system' })
 	})
 
+	test('a headless shell before a full browser, wherever each is (ADR 049)', () => {
+		const onPath = findChromium(probe(['/usr/local/bin/google-chrome', '/usr/bin/chromium', '/usr/bin/chromium-headless-shell']))
+		expect(onPath).toEqual({ path: '/usr/bin/chromium-headless-shell', source: 'system' })
+		const located = findChromium({ ...probe(['/usr/bin/chromium', '/opt/shell/chrome-headless-shell']), locations: ['/usr/bin/chromium', '/opt/shell/chrome-headless-shell'] })
+		expect(located).toEqual({ path: '/opt/shell/chrome-headless-shell', source: 'system' })
+	})
+
 	test('then the usual locations (macOS Chrome, not on the PATH)', () => {
 		const mac = '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
 		expect(findChromium(probe([mac], { PATH: '/opt/homebrew/bin' }))).toEqual({ path: mac, source: 'system' })
