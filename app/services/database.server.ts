@@ -3,12 +3,12 @@ import path from 'node:path'
 import { MikroORM as CoreMikroORM, type Options } from '@mikro-orm/core'
 import { Migrator } from '@mikro-orm/migrations'
 import { PgliteDriver } from '@mikro-orm/pglite'
-import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql'
+import { PostgreSqlDriver } from '@mikro-orm/postgresql'
 import lockfile from 'proper-lockfile'
 import { sql, type Selectable } from 'kysely'
 import type { Em, Orm } from '#app/context.ts'
 import { entities } from '#app/models/index.ts'
-import { countQuery, QueryCountingLogger, queryStatsEnabled } from './query-stats.server.ts'
+import { QueryCountingLogger, queryStatsEnabled } from './query-stats.server.ts'
 import { migrationsList } from '#migrations/index.ts'
 import type { DatabaseTarget } from './env.server.ts'
 import type { Database as Tables } from './typed-sql.server.ts'
@@ -42,10 +42,6 @@ export function ormOptions(target: DatabaseTarget, overrides: Partial<Options> =
 			driver: PostgreSqlDriver,
 			clientUrl: target.url,
 			pool: { min: 0, max: 10 },
-			// Only executePrepared's statements are prepared (the ORM sends its own with the values inlined). They are
-			// scoped to one school and shaped alike for all; without this PostgreSQL keeps planning the students page for
-			// its limit and offset (0.3 ms a request) rather than reuse the plan it would choose anyway.
-			driverOptions: { options: '-c plan_cache_mode=force_generic_plan' },
 			...overrides,
 		}
 	}
@@ -137,26 +133,3 @@ export function jsonRows<Row extends Record<string, unknown>>(rows: Row[], colum
 			sql<Row>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<A>(sql`${sql.table(alias)}(${sql.join(definitions)})`),
 	}
 }
-
-/**
- * Runs a read on PostgreSQL as a named prepared statement, so the server plans it once per connection instead of on
- * every request (MikroORM sends its parameters inlined in the SQL, so nothing it sends can be prepared). Used for the
- * statements every page or a busy list runs. The SQL takes `?` placeholders, as `em.execute` does, and must hold no
- * other question mark. Inside a transaction, and on PGlite (in-process, nothing to save), it is `em.execute`.
- */
-export async function executePrepared<T extends object[]>(em: Em, sql: string, params: unknown[]): Promise<T> {
-	const connection = em.getConnection()
-	if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction()) return em.execute<T>(sql, params)
-	let statement = preparedStatements.get(sql)
-	if (!statement) {
-		let position = 0
-		statement = { name: `spencer_${preparedStatements.size + 1}`, text: sql.replace(/\?/g, () => `$${++position}`) }
-		preparedStatements.set(sql, statement)
-	}
-	const pool = await connection.getNativeClient()
-	const result = await pool.query({ ...statement, values: params })
-	countQuery()
-	return result.rows as T
-}
-
-const preparedStatements = new Map<string, { name: string; text: string }>()

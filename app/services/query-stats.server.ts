@@ -18,8 +18,8 @@ export class QueryCountingLogger extends DefaultLogger {
 	}
 }
 
-/** Counts a query the ORM did not run (a prepared statement sent to the driver itself). */
-export function countQuery(): void {
+/** Counts one query of the request running now (none outside a request that counts). */
+function countQuery(): void {
 	const counter = requestCounter.getStore()
 	if (counter) counter.count++
 }

@@ -2,7 +2,7 @@ import type { InferKyselyDB, Kysely } from '@mikro-orm/sql'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Em } from '#app/context.ts'
 import type * as models from '#app/models/index.ts'
-import { countingPlugin } from './query-stats.server.ts'
+import { countingPlugin, queryStatsEnabled } from './query-stats.server.ts'
 
 /**
  * Typed SQL (docs/architecture.md#queries): a Kysely query builder on the request's own EntityManager, so it runs on
@@ -14,7 +14,9 @@ import { countingPlugin } from './query-stats.server.ts'
  * aggregate over many rows, and for set-based writes. Hand-written SQL stays only where a benchmark showed it pays.
  */
 export function typedSql(em: Em): Kysely<Database> {
-	return em.getKysely<Database>().withPlugin(countingPlugin)
+	const db = em.getKysely<Database>()
+	// Counted for X-Query-Count only when QUERY_STATS is on, as the ORM's own queries are (database.server.ts).
+	return queryStatsEnabled() ? db.withPlugin(countingPlugin) : db
 }
 
 /**

@@ -46,3 +46,14 @@ test('a request counts a typed query as one query, as it counts one through the 
 	expect(count).toBe(1)
 	expect((await countQueries(() => db.em().execute('select 41 as n'))).count).toBe(1)
 })
+
+test('with QUERY_STATS off a typed query is not counted (no plugin on the hot path)', async () => {
+	setEnv({ ...getEnv(), QUERY_STATS: undefined })
+	try {
+		const { result, count } = await countQueries(() => typedSql(db.em()).selectNoFrom((eb) => eb.lit(42).as('n')).execute())
+		expect(result).toEqual([{ n: 42 }])
+		expect(count).toBe(0)
+	} finally {
+		setEnv({ ...getEnv(), QUERY_STATS: '1' })
+	}
+})
