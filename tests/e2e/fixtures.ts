@@ -34,8 +34,8 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
  * axe needs JavaScript in the page. With JavaScript off, the same HTML (less
  * its scripts, which could not run anyway) is checked in a mirror page at the
  * same URL, so styles and relative links resolve as they did. The mirror is
- * opened once, before the test: a page opened mid-test takes the focus from
- * the one the test is typing into.
+ * opened once per worker, before the first test that needs it: a page opened
+ * mid-test takes the focus from the one the test is typing into.
  */
 async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Promise<AxeFinding[]> {
 	const url = page.url()
@@ -47,6 +47,8 @@ async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Pro
 		return (await seriousViolations(mirror)).map((finding) => ({ ...finding, url }))
 	} finally {
 		await mirror.unroute(url, serve)
+		// Left blank between checks: the mirror lives as long as the worker, and a page left open keeps painting.
+		await mirror.goto('about:blank').catch(() => {})
 	}
 }
 
@@ -101,13 +103,23 @@ export const laneTest = base.extend({
  * and fails on any console error or uncaught page error, except those a test
  * expects and names with `test.use({ expectedConsoleErrors: /…/ })`.
  */
-export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp | null }>({
+export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp | null }, { axeMirror: { page: Page | null } }>({
 	expectedConsoleErrors: [null, { option: true }],
-	page: async ({ page, browser, javaScriptEnabled, expectedConsoleErrors }, use) => {
+	// The worker's mirror page for axe without JavaScript (seriousViolationsWithoutJavaScript), once it is needed.
+	axeMirror: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
+		async ({}, use) => {
+			const holder: { page: Page | null } = { page: null }
+			await use(holder)
+			await holder.page?.close()
+		},
+		{ scope: 'worker' },
+	],
+	page: async ({ page, browser, axeMirror, javaScriptEnabled, expectedConsoleErrors }, use) => {
 		const findings: AxeFinding[] = []
 		const consoleErrors: string[] = []
 		const pending: Promise<void>[] = []
-		const mirror = javaScriptEnabled === false ? await browser.newPage({ javaScriptEnabled: true, reducedMotion: 'reduce' }) : null
+		const mirror = javaScriptEnabled === false ? (axeMirror.page ??= await browser.newPage({ javaScriptEnabled: true, reducedMotion: 'reduce' })) : null
 
 		// The addresses this test has loaded: the page as the test leaves it is checked only at an address none of its loads
 		// reached (a state a test sets up with the clock stopped would hang axe, which waits on timers).
@@ -144,7 +156,6 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 
 		await Promise.all(pending)
 		await check(true)
-		await mirror?.close()
 		expect(findings, 'axe found serious or critical violations').toEqual([])
 		expect(consoleErrors, 'the browser console reported errors').toEqual([])
 	},
