@@ -1,4 +1,4 @@
-import { StudentSchema } from './student-schema.ts'
+import { StudentSchema, type StudentIdentity } from './student-schema.ts'
 import { type Gender, type SenStatus, type YearGroup } from '#app/models/enums.ts'
 import { parseCsvDate, toCsv, type ColumnSpec } from './csv.ts'
 import { readImport, type ReadResult } from './import-rows.ts'
@@ -23,15 +23,7 @@ export const STUDENT_COLUMNS: ColumnSpec<StudentField>[] = [
 ]
 
 /** A valid row: what the student will be. A null SEN status means the file has no SEN column (an update keeps the student's). */
-export type StudentImportValues = {
-	upn: string
-	firstName: string
-	lastName: string
-	dateOfBirth: string
-	gender: Gender
-	yearGroup: YearGroup
-	senStatus: SenStatus | null
-}
+export type StudentImportValues = StudentIdentity & { senStatus: SenStatus | null }
 
 const RowSchema = StudentSchema.pick({ upn: true, firstName: true, lastName: true, dateOfBirth: true, gender: true, yearGroup: true, senStatus: true })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isValidUpn, normaliseUpn } from '#app/lib/upn.ts'
-import { GENDERS, SEN_STATUSES, YEAR_GROUPS } from '#app/models/enums.ts'
+import { GENDERS, SEN_STATUSES, YEAR_GROUPS, type Gender, type YearGroup } from '#app/models/enums.ts'
 
 // Made once: building a formatter costs far more than using one, and the import validates thousands of rows.
 const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -8,6 +8,16 @@ const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', yea
 /** Today as yyyy-mm-dd in UK time, so a date of birth is compared as a calendar date. */
 function todayInUk(): string {
 	return ukDate.format(new Date())
+}
+
+/** Who a student is, in every shape a student takes (the form, an import's row, the details page). */
+export type StudentIdentity = {
+	upn: string
+	firstName: string
+	lastName: string
+	dateOfBirth: string
+	gender: Gender
+	yearGroup: YearGroup
 }
 
 /** The student details form, shared by create and edit. */

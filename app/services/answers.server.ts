@@ -56,7 +56,7 @@ const toAssigned = (row: AssignedSqlRow): AssignedRow => ({
 })
 
 /** A feedback with its round, profile, student and questionnaire: `f`, `r`, `p`, `s`, `q`. */
-function assignedFrom(db: Kysely<Database>) {
+export function assignedFrom(db: Kysely<Database>) {
 	return db
 		.selectFrom('feedback as f')
 		.innerJoin('round as r', 'r.id', 'f.round_id')

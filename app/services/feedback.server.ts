@@ -6,7 +6,7 @@ import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpnMatches } from './student-search.server.ts'
-import { FEEDBACK_STATUS_FILTER, mustAnswerCount } from './answers.server.ts'
+import { assignedFrom, FEEDBACK_STATUS_FILTER, mustAnswerCount } from './answers.server.ts'
 import { anId } from './list-params.server.ts'
 import { visibleStudent } from './need-to-know.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
@@ -22,13 +22,7 @@ import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
 /** A feedback with its round, profile, student, questionnaire and respondent: `f`, `r`, `p`, `s`, `q`, `m`. */
 function feedbackFrom(db: Kysely<Database>) {
-	return db
-		.selectFrom('feedback as f')
-		.innerJoin('round as r', 'r.id', 'f.round_id')
-		.innerJoin('profile as p', 'p.id', 'r.profile_id')
-		.innerJoin('student as s', 's.id', 'p.student_id')
-		.innerJoin('questionnaire as q', 'q.id', 'p.questionnaire_id')
-		.leftJoin('school_membership as m', 'm.id', 'f.respondent_id')
+	return assignedFrom(db).leftJoin('school_membership as m', 'm.id', 'f.respondent_id')
 }
 type FeedbackQuery = ReturnType<typeof feedbackFrom>
 

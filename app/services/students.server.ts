@@ -2,8 +2,9 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder } from 
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import { AppError } from '#app/lib/errors.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
+import type { StudentIdentity } from '#app/lib/student-schema.ts'
 import { normaliseUpn } from '#app/lib/upn.ts'
-import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type Gender, type SenStatus, type YearGroup } from '#app/models/enums.ts'
+import { SCHOOL_ROLES, SEN_STATUSES, YEAR_GROUPS, type SenStatus, type YearGroup } from '#app/models/enums.ts'
 import { SchoolMembership, Student, StudentProfessional } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
@@ -227,14 +228,8 @@ export async function getStudent(app: SignedIn, id: string): Promise<Student> {
 	return student
 }
 
-export type StudentDetails = {
+export type StudentDetails = StudentIdentity & {
 	id: string
-	upn: string
-	firstName: string
-	lastName: string
-	dateOfBirth: string
-	gender: Gender
-	yearGroup: YearGroup
 	senStatus: SenStatus
 	archived: boolean
 	keyProfessional: string | null
@@ -277,13 +272,7 @@ export async function getStudentDetails(app: SignedIn, id: string): Promise<Stud
 	}
 }
 
-export type StudentInput = {
-	upn: string
-	firstName: string
-	lastName: string
-	dateOfBirth: string
-	gender: Gender
-	yearGroup: YearGroup
+export type StudentInput = StudentIdentity & {
 	senStatus: SenStatus
 	keyProfessional: string | null
 	connectedProfessionals: string[]

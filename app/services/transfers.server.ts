@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { AppError } from '#app/lib/errors.ts'
 import { containsPattern } from '#app/lib/like.ts'
 import type { ListQuery } from '#app/lib/pagination.ts'
@@ -10,7 +10,7 @@ import type { SignedIn } from './guards.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent } from './students.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
-import { pageAndTotal, typedSql } from './typed-sql.server.ts'
+import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
 /** A refusal that belongs beside one field of the transfer form. */
 export class TransferFieldError extends Error {
@@ -238,15 +238,7 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 	await mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
 			const db = typedSql(tx)
-			const locked = await db
-				.selectFrom('transfer_request')
-				.select(['status', 'student_id', 'from_school_id'])
-				.where('id', '=', id)
-				.where('to_school_id', '=', schoolId)
-				.forUpdate()
-				.executeTakeFirst()
-			if (!locked) throw notFound()
-			if (locked.status !== 'created') throw alreadyDecided()
+			const locked = await lockUndecided(db, id, schoolId)
 			const student = await db.selectFrom('student').select(['upn', 'school_id']).where('id', '=', locked.student_id).forUpdate().executeTakeFirst()
 			if (!student || student.school_id !== locked.from_school_id) throw alreadyDecided()
 			// UPNs are unique on the whole platform, so this never finds one today; it keeps the rule where the move is.
@@ -304,15 +296,7 @@ export async function rejectTransfer(app: SignedIn, id: string, reason: string):
 	await getTransfer(app, id, 'incoming')
 	await app.em.transactional(async (tx) => {
 		const db = typedSql(tx)
-		const locked = await db
-			.selectFrom('transfer_request')
-			.select('status')
-			.where('id', '=', id)
-			.where('to_school_id', '=', schoolId)
-			.forUpdate()
-			.executeTakeFirst()
-		if (!locked) throw notFound()
-		if (locked.status !== 'created') throw alreadyDecided()
+		await lockUndecided(db, id, schoolId)
 		await db
 			.updateTable('transfer_request')
 			.set({ status: 'rejected', reason, decided_by_id: app.auth.userId, decided_at: sql`now()`, updated_at: sql`now()` })
@@ -357,4 +341,21 @@ export async function pendingTransferOf(app: SignedIn, studentId: string): Promi
 		.where('t.status', '=', 'created')
 		.executeTakeFirst()
 	return row ?? null
+}
+
+/**
+ * Locks an incoming request of the school until the transaction ends, so that two decisions cannot both pass: 404 when
+ * it is not the school's, "already decided" when it is no longer waiting.
+ */
+async function lockUndecided(db: Kysely<Database>, id: string, schoolId: string) {
+	const locked = await db
+		.selectFrom('transfer_request')
+		.select(['status', 'student_id', 'from_school_id'])
+		.where('id', '=', id)
+		.where('to_school_id', '=', schoolId)
+		.forUpdate()
+		.executeTakeFirst()
+	if (!locked) throw notFound()
+	if (locked.status !== 'created') throw alreadyDecided()
+	return locked
 }
