@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { StudentRecommendation, type StudentRecommendationStatus } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
+import { planEntriesFrom, planEntry } from './plan-entries.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import type { RecommendationSeverity } from './recommendations.server.ts'
 import { getSchoolProfile, profileSuggestions } from './suggestions.server.ts'
@@ -98,12 +99,7 @@ export type DismissedSuggestion = {
 export async function listDismissed(app: SignedIn, profileId: string): Promise<DismissedSuggestion[]> {
 	const { em } = app
 	const profile = await getSchoolProfile(app, profileId)
-	const rows = await typedSql(em)
-		.selectFrom('student_recommendation as sr')
-		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'sr.student_id').on('s.school_id', '=', actingSchool(app)))
-		.innerJoin('recommendation as r', 'r.id', 'sr.recommendation_id')
-		.innerJoin('theme as t', 't.id', 'r.theme_id')
-		.leftJoin('school_membership as m', (join) => join.onRef('m.user_id', '=', 'sr.added_by_id').onRef('m.school_id', '=', 's.school_id'))
+	const rows = await planEntriesFrom(typedSql(em), actingSchool(app))
 		.select(['sr.id', 'sr.recommendation_id', 'r.title', 't.name as theme_name', 'r.severity', 'sr.created_at', 'm.first_name', 'm.last_name'])
 		.where('sr.student_id', '=', profile.student.id)
 		.where('sr.status', '=', 'dismissed')
@@ -111,15 +107,10 @@ export async function listDismissed(app: SignedIn, profileId: string): Promise<D
 		.orderBy('sr.created_at', 'desc')
 		.orderBy('sr.id')
 		.execute()
-	return rows.map((row) => ({
-		id: row.id,
-		recommendationId: row.recommendation_id,
-		title: row.title,
-		themeName: row.theme_name,
-		severity: row.severity,
-		dismissedOn: new Date(row.created_at).toISOString(),
-		dismissedBy: row.first_name ? `${row.first_name} ${row.last_name}` : null,
-	}))
+	return rows.map((row) => {
+		const { by, ...entry } = planEntry(row)
+		return { ...entry, severity: row.severity, dismissedOn: new Date(row.created_at).toISOString(), dismissedBy: by }
+	})
 }
 
 /** Withdrawing a decision found it already withdrawn: the same form posted twice, or two need managers at once. */

@@ -15,6 +15,7 @@ import type { SignedIn } from './guards.server.ts'
 import { requireVisibleStudent } from './need-to-know.server.ts'
 import { studentGroupNames } from './students.server.ts'
 import { latestCompleteRound, listStudentProfiles, type ProfileSummary, type RoundSummary } from './student-profiles.server.ts'
+import { planEntriesFrom, planEntry } from './plan-entries.server.ts'
 import { actingSchool } from './tenancy.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
@@ -142,12 +143,7 @@ export type StudentRecommendationRow = {
  * school names them; someone not on its staff (the student came from another school) is not named (ADR 016).
  */
 export async function listStudentRecommendations({ em, auth }: SignedIn, studentId: string): Promise<StudentRecommendationRow[]> {
-	const rows = await typedSql(em)
-		.selectFrom('student_recommendation as sr')
-		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'sr.student_id').on('s.school_id', '=', actingSchool({ auth })))
-		.innerJoin('recommendation as r', 'r.id', 'sr.recommendation_id')
-		.innerJoin('theme as t', 't.id', 'r.theme_id')
-		.leftJoin('school_membership as m', (join) => join.onRef('m.user_id', '=', 'sr.added_by_id').onRef('m.school_id', '=', 's.school_id'))
+	const rows = await planEntriesFrom(typedSql(em), actingSchool({ auth }))
 		.select([
 			'sr.id',
 			'sr.recommendation_id',
@@ -168,17 +164,10 @@ export async function listStudentRecommendations({ em, auth }: SignedIn, student
 		.orderBy('sr.created_at', 'desc')
 		.orderBy('sr.id')
 		.execute()
-	return rows.map((row) => ({
-		id: row.id,
-		recommendationId: row.recommendation_id,
-		title: row.title,
-		description: row.description,
-		themeName: row.theme_name,
-		status: row.status,
-		note: row.note,
-		addedOn: new Date(row.created_at).toISOString(),
-		addedBy: row.first_name ? `${row.first_name} ${row.last_name}` : null,
-	}))
+	return rows.map((row) => {
+		const { by, ...entry } = planEntry(row)
+		return { ...entry, description: row.description, status: row.status, note: row.note, addedOn: new Date(row.created_at).toISOString(), addedBy: by }
+	})
 }
 
 export type Professionals = { key: string | null; connected: string[] }

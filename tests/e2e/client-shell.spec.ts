@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test'
 import { expect, seriousViolations, test } from './fixtures.ts'
-import { pauseClockSoon, signIn } from './helpers.ts'
+import { hydrated, pauseClockSoon, signIn } from './helpers.ts'
 
 // What the browser's scripts do around every screen: route transitions, tooltip delays, toast corners, and a
 // screen whose code fails to load. All of it is JavaScript's, so the no-JavaScript project skips this file
@@ -28,10 +28,6 @@ async function countViewTransitions(page: Page) {
 	return () => page.evaluate(() => (window as Instrumented).viewTransitions ?? 0)
 }
 
-/** React has hydrated the page (its fiber is on <body>): a click is now the router's, not a page load. */
-async function hydrated(page: Page) {
-	await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
-}
 
 /** Goes through a content link, a tab, a form's redirect and Back, each to a page that says it is there. */
 async function navigateFourWays(page: Page, afterEach: () => Promise<void>) {

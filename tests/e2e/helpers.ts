@@ -144,3 +144,12 @@ export async function pauseClockSoon(page: Page, aheadMs: number) {
 		if (!/to the past/.test(error.message)) throw error
 	}
 }
+
+/**
+ * Waits until React has hydrated the page (its fiber is on <body>): before then a click on a link is a page load, and a
+ * click or a hover on a control that only JavaScript makes (tabs, menus, tooltips) does nothing. (Not the app's
+ * `spencer:hydrated` mark: a page whose clock a test installed has a fake `performance` that holds no marks.)
+ */
+export async function hydrated(page: Page) {
+	await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
+}

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { signIn } from './helpers.ts'
+import { hydrated, signIn } from './helpers.ts'
 
 // [14.3] Every URL modal of the app gives the focus back to the link that opened it, however it is closed: Escape,
 // its Close/Cancel link, or Back. The modals are not listed here: each role's screens are crawled from its home page
@@ -105,7 +105,7 @@ for (const email of ROLES) {
 			await test.step(`${opener.modal} on ${opener.page}`, async () => {
 				await page.goto(opener.page)
 				// Hydrated first: Enter on a link before then is a page load, which gives focus back to nobody.
-				await page.waitForFunction(() => performance.getEntriesByName('spencer:hydrated').length > 0)
+				await hydrated(page)
 
 				let { dialog, closed } = await open(page, opener)
 				// Modals opened from inside this one (a stack) are tried too, from this page.

@@ -1,9 +1,15 @@
 import { type Locator, type Page } from '@playwright/test'
-import { hasJs } from './helpers.ts'
+import { hasJs, hydrated } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Every test runs twice: with JavaScript (project "chromium") and without
 // ("chromium-no-js"). Branches on `hasJs` are only where the page differs.
+
+/** Opens a page of the kit; with JavaScript, once React has hydrated it, as the kit's controls are React Aria's. */
+async function open(page: Page, path: string) {
+	await page.goto(path)
+	if (hasJs()) await hydrated(page)
+}
 
 /** Picks an option of our Select or ComboBox: a native <select> without JavaScript, the React Aria popover with it. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -23,7 +29,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 test('/ui-kit goes to the charts, and the section links mark the current page', async ({ page }) => {
-	await page.goto('/ui-kit')
+	await open(page, '/ui-kit')
 	await expect(page).toHaveURL(/\/ui-kit\/charts$/)
 	await expect(page).toHaveTitle('Charts · UI kit · Spencer')
 	await expect(page.getByRole('heading', { level: 1, name: 'UI kit' })).toBeVisible()
@@ -39,7 +45,7 @@ test('/ui-kit goes to the charts, and the section links mark the current page', 
 })
 
 test('charts: each chart has its data table; the chart itself only with JavaScript', async ({ page }) => {
-	await page.goto('/ui-kit/charts')
+	await open(page, '/ui-kit/charts')
 	const pie = page.getByRole('table', { name: 'Questions by severity' })
 	await expect(pie.getByRole('row')).toHaveCount(4)
 	await expect(pie.getByRole('row', { name: /High/ })).toContainText('6')
@@ -68,7 +74,7 @@ test('charts: each chart has its data table; the chart itself only with JavaScri
 })
 
 test('buttons: variants, a disabled and a pending button, and a form that posts', async ({ page }) => {
-	await page.goto('/ui-kit/buttons')
+	await open(page, '/ui-kit/buttons')
 	await expect(page).toHaveTitle('Buttons · UI kit · Spencer')
 	await expect(page.getByRole('button', { name: 'Danger lg' })).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Disabled', exact: true })).toBeDisabled()
@@ -91,7 +97,7 @@ test('buttons: variants, a disabled and a pending button, and a form that posts'
 })
 
 test('inputs: the demo form shows the server’s errors beside the fields, then saves', async ({ page }) => {
-	await page.goto('/ui-kit/inputs')
+	await open(page, '/ui-kit/inputs')
 	await expect(page).toHaveTitle('Inputs · UI kit · Spencer')
 	// The showcase: states of the fields.
 	await expect(page.getByRole('textbox', { name: 'Disabled field' })).toBeDisabled()
@@ -140,7 +146,7 @@ test('inputs: the demo form shows the server’s errors beside the fields, then 
 })
 
 test('inputs: masks filter what is typed; without JavaScript the keyboard hint stays and the server checks', async ({ page }) => {
-	await page.goto('/ui-kit/inputs')
+	await open(page, '/ui-kit/inputs')
 	const digits = page.getByRole('textbox', { name: 'Digits only' })
 	const letters = page.getByRole('textbox', { name: 'Letters only' })
 	const upn = page.getByRole('textbox', { name: 'Letters and digits' })
@@ -163,7 +169,7 @@ test('inputs: masks filter what is typed; without JavaScript the keyboard hint s
 })
 
 test('logos: the Spencer logo is an image named Spencer', async ({ page }) => {
-	await page.goto('/ui-kit/logos')
+	await open(page, '/ui-kit/logos')
 	await expect(page).toHaveTitle('Logos · UI kit · Spencer')
 	const logos = page.getByRole('main').getByRole('img', { name: 'Spencer', exact: true })
 	expect(await logos.count()).toBeGreaterThanOrEqual(5)
@@ -172,7 +178,7 @@ test('logos: the Spencer logo is an image named Spencer', async ({ page }) => {
 })
 
 test('colours: swatches with their hex and contrast', async ({ page }) => {
-	await page.goto('/ui-kit/colors')
+	await open(page, '/ui-kit/colors')
 	await expect(page).toHaveTitle('Colours · UI kit · Spencer')
 	const data = page.getByRole('table', { name: 'Scoring and chart colours' })
 	await expect(data.getByRole('row', { name: /Severity medium/ })).toContainText('#E67411')
@@ -183,7 +189,7 @@ test('colours: swatches with their hex and contrast', async ({ page }) => {
 })
 
 test('misc: badges, tabs, and a table sorted by the server', async ({ page }) => {
-	await page.goto('/ui-kit/misc')
+	await open(page, '/ui-kit/misc')
 	await expect(page).toHaveTitle('Misc · UI kit · Spencer')
 	for (const badge of ['Draft', 'Complete', 'Request rejected', 'In progress', 'Request sent']) {
 		await expect(page.getByText(badge, { exact: true })).toBeVisible()
@@ -208,7 +214,7 @@ test('misc: badges, tabs, and a table sorted by the server', async ({ page }) =>
 })
 
 test('misc: a menu of links, a tooltip', async ({ page }) => {
-	await page.goto('/ui-kit/misc')
+	await open(page, '/ui-kit/misc')
 	if (hasJs()) {
 		// The hydrated menu's button (aria-haspopup): a click on the server's <details> before hydration is lost when hydration replaces it.
 		await page.locator('button[aria-haspopup]', { hasText: 'Go to' }).click()
@@ -220,7 +226,7 @@ test('misc: a menu of links, a tooltip', async ({ page }) => {
 	}
 	await expect(page).toHaveURL(/\/ui-kit\/inputs$/)
 
-	await page.goto('/ui-kit/misc')
+	await open(page, '/ui-kit/misc')
 	const add = page.getByRole('button', { name: 'Add student' })
 	await expect(add).toBeVisible()
 	if (hasJs()) {
@@ -233,7 +239,7 @@ test('misc: a menu of links, a tooltip', async ({ page }) => {
 })
 
 test('misc: a modal opens from its link, stacks, and closes with its Close link', async ({ page }) => {
-	await page.goto('/ui-kit/misc')
+	await open(page, '/ui-kit/misc')
 	await expect(page.getByRole('dialog')).toHaveCount(0)
 	await page.getByRole('link', { name: 'Open the example modal' }).click()
 	await expect(page).toHaveURL(/\/ui-kit\/misc\?modal=example$/)
@@ -267,7 +273,7 @@ test('misc: a modal opens from its link, stacks, and closes with its Close link'
 })
 
 test('misc: the server answers with a toast, in the corner asked for, each corner a region of its own', async ({ page }) => {
-	await page.goto('/ui-kit/misc')
+	await open(page, '/ui-kit/misc')
 	await page.getByText('Error', { exact: true }).click()
 	await page.getByRole('button', { name: 'Show bottom left' }).click()
 	const region = page.getByRole('region', { name: 'Notifications, bottom left' })

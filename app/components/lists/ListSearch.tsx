@@ -53,21 +53,9 @@ export function ListSearch({
 						<input type="hidden" name="dir" value={sort.dir} />
 					</>
 				) : null}
-				<div className="flex flex-col gap-1">
-					<label htmlFor={id} className="text-sm font-medium text-slate-900">
-						{label}
-					</label>
-					<input
-						id={id}
-						type="search"
-						name="q"
-						defaultValue={q}
-						aria-invalid={invalid ? true : undefined}
-						aria-describedby={invalid ? `${id}-error` : undefined}
-						className={`${width} ${listControlClass}`}
-					/>
-					{invalid ? <FieldMessage id={`${id}-error`} message={invalid.message} /> : null}
-				</div>
+				<ListField id={id} label={label} invalid={invalid}>
+					<input id={id} type="search" name="q" defaultValue={q} {...invalidProps(id, invalid)} className={`${width} ${listControlClass}`} />
+				</ListField>
 				{children}
 				<button type="submit" className={listSubmitClass}>
 					Search
@@ -101,18 +89,8 @@ export function FilterSelect({
 	const invalid = illegal?.field === name ? illegal : null
 	// `max-w-full`: a native select is as wide as its longest option; on a narrow screen it shrinks to the row instead.
 	return (
-		<div className="flex max-w-full min-w-0 flex-col gap-1">
-			<label htmlFor={id} className="text-sm font-medium text-slate-900">
-				{label}
-			</label>
-			<select
-				id={id}
-				name={name}
-				defaultValue={value ?? ''}
-				aria-invalid={invalid ? true : undefined}
-				aria-describedby={invalid ? `${id}-error` : undefined}
-				className={`max-w-full ${listControlClass}`}
-			>
+		<ListField id={id} label={label} invalid={invalid} className="max-w-full min-w-0">
+			<select id={id} name={name} defaultValue={value ?? ''} {...invalidProps(id, invalid)} className={`max-w-full ${listControlClass}`}>
 				{all === undefined ? null : <option value="">{all}</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
@@ -120,10 +98,28 @@ export function FilterSelect({
 					</option>
 				))}
 			</select>
+		</ListField>
+	)
+}
+
+/** A list form's field: its label above, its message (when the server refused what was sent) below. */
+function ListField({ id, label, invalid, className, children }: { id: string; label: string; invalid: IllegalInput | null; className?: string; children: ReactNode }) {
+	return (
+		<div className={`flex flex-col gap-1 ${className ?? ''}`.trim()}>
+			<label htmlFor={id} className="text-sm font-medium text-slate-900">
+				{label}
+			</label>
+			{children}
 			{invalid ? <FieldMessage id={`${id}-error`} message={invalid.message} /> : null}
 		</div>
 	)
 }
+
+/** Marks a control refused by the server, and points it at its message. */
+const invalidProps = (id: string, invalid: IllegalInput | null) => ({
+	'aria-invalid': invalid ? true : undefined,
+	'aria-describedby': invalid ? `${id}-error` : undefined,
+})
 
 /** A refused search's or filter's message, under its field. */
 export function FieldMessage({ id, message }: { id: string; message: string }) {

@@ -6,6 +6,20 @@ export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean 
 /** The quick student search (`/students`) every school role has; `end`, so a student's profile below it does not light it up. */
 const FIND_A_STUDENT: NavItem = { to: '/students', label: 'Find a student', icon: 'students', end: true }
 
+/** The screens both staff areas have, each under its area's own address. */
+function staffArea(area: 'need-manager' | 'professional') {
+	const item = (path: string, label: string, icon: NavIcon): NavItem => ({ to: `/${area}/${path}`, label, icon })
+	return {
+		home: item('home', 'Home', 'overview'),
+		questionnaires: item('questionnaires', 'Questionnaires', 'questionnaires'),
+		feedback: item('feedback', 'Feedback', 'feedback'),
+		groups: item('groups', 'Groups', 'groups'),
+		directory: item('directory', 'Directory', 'directory'),
+	}
+}
+const needManager = staffArea('need-manager')
+const professional = staffArea('professional')
+
 const AREA_NAV: Record<Role, NavItem[]> = {
 	spencerAdmin: [
 		{ to: '/spencer-admin/schools', label: 'Schools', icon: 'schools' },
@@ -19,24 +33,24 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/school-admin/overview', label: 'School overview', icon: 'overview' },
 	],
 	needManager: [
-		{ to: '/need-manager/home', label: 'Home', icon: 'overview' },
+		needManager.home,
 		FIND_A_STUDENT,
-		{ to: '/need-manager/questionnaires', label: 'Questionnaires', icon: 'questionnaires' },
-		{ to: '/need-manager/feedback', label: 'Feedback', icon: 'feedback' },
+		needManager.questionnaires,
+		needManager.feedback,
 		{ to: '/need-manager/recommendations', label: 'Recommendations', icon: 'recommendations' },
 		{ to: '/need-manager/students', label: 'Students', icon: 'students', end: true },
 		{ to: '/need-manager/students/manage-students', label: 'Manage students', icon: 'students' },
-		{ to: '/need-manager/groups', label: 'Groups', icon: 'groups' },
-		{ to: '/need-manager/directory', label: 'Directory', icon: 'directory' },
+		needManager.groups,
+		needManager.directory,
 	],
 	professional: [
-		{ to: '/professional/home', label: 'Home', icon: 'overview' },
+		professional.home,
 		FIND_A_STUDENT,
-		{ to: '/professional/questionnaires', label: 'Questionnaires', icon: 'questionnaires' },
-		{ to: '/professional/feedback', label: 'Feedback', icon: 'feedback' },
+		professional.questionnaires,
+		professional.feedback,
 		{ to: '/professional/students', label: 'Students', icon: 'students' },
-		{ to: '/professional/groups', label: 'Groups', icon: 'groups' },
-		{ to: '/professional/directory', label: 'Directory', icon: 'directory' },
+		professional.groups,
+		professional.directory,
 	],
 }
 

@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
-import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/components/forms/NativeField.tsx'
+import { errorsOf, NativeSubmitButton } from '#app/components/forms/NativeField.tsx'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import { requestPasswordReset } from '#app/services/password-links.server.ts'
 import { authPostLimit, requireAnonymous } from '#app/services/guards.server.ts'
 import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
 import { retryAfterHeaders } from '#app/lib/headers.ts'
+import { EmailField } from './+parts/LoginSteps.tsx'
 import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/forgot-password.ts'
 
@@ -54,16 +55,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 	return (
 		<Form method="post" className="flex flex-col gap-5" aria-describedby="forgot-errors">
 			<FormErrors id="forgot-errors" errors={errorsOf(result, '')} />
-			<NativeTextField
-				label="Email"
-				name="email"
-				type="email"
-				autoComplete="email"
-				required
-				maxLength={254}
-				defaultValue={valueOf(result, 'email')}
-				errors={errorsOf(result, 'email')}
-			/>
+			<EmailField result={result} autoComplete="email" />
 			<NativeSubmitButton>Send me a link</NativeSubmitButton>
 			<Link to="/auth/login" className="text-center text-sm font-medium text-brand underline underline-offset-2">
 				Back to sign in

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { ComparisonBars } from '#app/components/charts/ComparisonBars.tsx'
 import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
@@ -65,17 +66,28 @@ function ProfileChoice({ comparison, id }: { comparison: ComparisonView; id: str
 function RoundsForm({ comparison, profile }: { comparison: ComparisonView; profile: ProfileSummary }) {
 	const rounds = profile.rounds.toReversed().map((round) => ({ value: round.id, label: roundLabel(round) }))
 	return (
-		<Form method="get" aria-labelledby="rounds-form-heading" className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
-			<h2 id="rounds-form-heading" className="text-lg font-semibold text-slate-900">
-				Compare two rounds
-			</h2>
-			<input type="hidden" name="mode" value="rounds" />
+		<CompareForm mode="rounds">
 			<ProfileChoice comparison={comparison} id="rounds-profile" />
 			<FilterSelect id="rounds-from" label="Earlier round" name="from" value={comparison.fromRoundId} options={rounds} />
 			<FilterSelect id="rounds-to" label="Later round" name="to" value={comparison.toRoundId} options={rounds} />
+		</CompareForm>
+	)
+}
+
+const PANEL = 'flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6'
+
+/** A comparison's choice: a GET form (it works without JavaScript) that names its mode, around that mode's fields. */
+function CompareForm({ mode, children }: { mode: 'rounds' | 'respondents'; children: ReactNode }) {
+	return (
+		<Form method="get" aria-labelledby={`${mode}-form-heading`} className={PANEL}>
+			<h2 id={`${mode}-form-heading`} className="text-lg font-semibold text-slate-900">
+				{`Compare two ${mode}`}
+			</h2>
+			<input type="hidden" name="mode" value={mode} />
+			{children}
 			<div>
 				<button type="submit" className={listSubmitClass}>
-					Compare rounds
+					{`Compare ${mode}`}
 				</button>
 			</div>
 		</Form>
@@ -93,7 +105,7 @@ function SoleRespondent({ comparison }: { comparison: ComparisonView }) {
 function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; profile: ProfileSummary }) {
 	if (!comparison.secondRespondentId) {
 		return (
-			<section aria-labelledby="respondents-form-heading" className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+			<section aria-labelledby="respondents-form-heading" className={PANEL}>
 				<h2 id="respondents-form-heading" className="text-lg font-semibold text-slate-900">
 					Compare two respondents
 				</h2>
@@ -104,11 +116,7 @@ function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; 
 		)
 	}
 	return (
-		<Form method="get" aria-labelledby="respondents-form-heading" className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
-			<h2 id="respondents-form-heading" className="text-lg font-semibold text-slate-900">
-				Compare two respondents
-			</h2>
-			<input type="hidden" name="mode" value="respondents" />
+		<CompareForm mode="respondents">
 			<ProfileChoice comparison={comparison} id="respondents-profile" />
 			<FilterSelect
 				id="respondents-round"
@@ -119,12 +127,7 @@ function RespondentsForm({ comparison, profile }: { comparison: ComparisonView; 
 			/>
 			<FilterSelect id="respondents-first" label="First respondent" name="first" value={comparison.firstRespondentId} options={comparison.respondents} />
 			<FilterSelect id="respondents-second" label="Second respondent" name="second" value={comparison.secondRespondentId} options={comparison.respondents} />
-			<div>
-				<button type="submit" className={listSubmitClass}>
-					Compare respondents
-				</button>
-			</div>
-		</Form>
+		</CompareForm>
 	)
 }
 

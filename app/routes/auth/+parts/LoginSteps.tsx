@@ -5,6 +5,22 @@ import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/com
 
 type LastResult = SubmissionResult<string[]> | null | undefined
 
+/** The email field of the screens before sign-in, with what the last post sent and its errors. */
+export function EmailField({ result, autoComplete }: { result: LastResult; autoComplete: 'username' | 'email' }) {
+	return (
+		<NativeTextField
+			label="Email"
+			name="email"
+			type="email"
+			autoComplete={autoComplete}
+			required
+			maxLength={254}
+			defaultValue={valueOf(result, 'email')}
+			errors={errorsOf(result, 'email')}
+		/>
+	)
+}
+
 /** Sign-in's first step: email and password. */
 export function PasswordStep({ lastResult }: { lastResult: LastResult }) {
 	const [searchParams] = useSearchParams()
@@ -12,16 +28,7 @@ export function PasswordStep({ lastResult }: { lastResult: LastResult }) {
 		<Form method="post" className="flex flex-col gap-5" aria-describedby="login-errors">
 			<FormErrors id="login-errors" errors={errorsOf(lastResult, '')} />
 			<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-			<NativeTextField
-				label="Email"
-				name="email"
-				type="email"
-				autoComplete="username"
-				required
-				maxLength={254}
-				defaultValue={valueOf(lastResult, 'email')}
-				errors={errorsOf(lastResult, 'email')}
-			/>
+			<EmailField result={lastResult} autoComplete="username" />
 			<NativeTextField
 				label="Password"
 				name="password"

@@ -17,7 +17,7 @@ import { approveTransfer, transferStudentName, rejectTransfer } from '#app/servi
 import { RejectSchema } from '../+parts/transfer-schema.ts'
 import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { transferList } from './+parts/transfer-list.server.ts'
-import { TransferTable } from './+parts/TransferTable.tsx'
+import { TransferPane, TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/incoming.ts'
 
 const APPROVE = 'approve-transfer'
@@ -64,11 +64,7 @@ export default function IncomingTransfers({ loaderData, actionData }: Route.Comp
 	const { rows, total, query, illegal, deciding } = loaderData
 	const location = useLocation()
 	return (
-		<section aria-labelledby="incoming-heading">
-			<h2 id="incoming-heading" className="sr-only">
-				Incoming requests
-			</h2>
-			<p className="mb-4 text-slate-700">Students other schools want to send to yours. Approving moves the student here with all profiles and answers.</p>
+		<TransferPane id="incoming-heading" heading="Incoming requests" intro="Students other schools want to send to yours. Approving moves the student here with all profiles and answers.">
 			<TransferTable
 				caption="Incoming transfer requests"
 				schoolColumn="From"
@@ -98,7 +94,7 @@ export default function IncomingTransfers({ loaderData, actionData }: Route.Comp
 					<RejectModal id={deciding.id} student={deciding.student} lastResult={actionData?.result} />
 				</>
 			) : null}
-		</section>
+		</TransferPane>
 	)
 }
 

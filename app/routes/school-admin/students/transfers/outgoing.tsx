@@ -9,7 +9,7 @@ import { redirectWithToast } from '#app/services/toast.server.ts'
 import { cancelTransfer, transferStudentName } from '#app/services/transfers.server.ts'
 import { pageAfter, refused } from '#app/services/respond.server.ts'
 import { transferList } from './+parts/transfer-list.server.ts'
-import { TransferTable } from './+parts/TransferTable.tsx'
+import { TransferPane, TransferTable } from './+parts/TransferTable.tsx'
 import type { Route } from './+types/outgoing.ts'
 
 const CANCEL = 'cancel-transfer'
@@ -38,13 +38,11 @@ export default function OutgoingTransfers({ loaderData }: Route.ComponentProps) 
 	const { rows, total, query, illegal, cancelling } = loaderData
 	const location = useLocation()
 	return (
-		<section aria-labelledby="outgoing-heading">
-			<h2 id="outgoing-heading" className="sr-only">
-				Outgoing requests
-			</h2>
-			<p className="mb-4 text-slate-700">
-				Students you have asked other schools to take. Send a request from a student’s page; you can cancel it while it is pending.
-			</p>
+		<TransferPane
+			id="outgoing-heading"
+			heading="Outgoing requests"
+			intro="Students you have asked other schools to take. Send a request from a student’s page; you can cancel it while it is pending."
+		>
 			<TransferTable
 				caption="Outgoing transfer requests"
 				schoolColumn="To"
@@ -63,7 +61,7 @@ export default function OutgoingTransfers({ loaderData }: Route.ComponentProps) 
 					<p>Withdraw the request to transfer {cancelling.student}? The other school will no longer see it.</p>
 				</ConfirmModal>
 			) : null}
-		</section>
+		</TransferPane>
 	)
 }
 

@@ -87,3 +87,15 @@ export function TransferTable({
 	)
 }
 
+/** One of the transfers tabs: its heading (for screen readers: the tab names it on screen), what it lists, the list. */
+export function TransferPane({ id, heading, intro, children }: { id: string; heading: string; intro: string; children: ReactNode }) {
+	return (
+		<section aria-labelledby={id}>
+			<h2 id={id} className="sr-only">
+				{heading}
+			</h2>
+			<p className="mb-4 text-slate-700">{intro}</p>
+			{children}
+		</section>
+	)
+}
