@@ -66,7 +66,7 @@ test('forgot password → mail → new password → sign in; the used link then 
 	await expect(page).toHaveURL('/auth/login')
 	await expect(page.getByText('Password changed').first()).toBeVisible()
 
-	await signIn(page, email, 'Harbour-Lights!42')
+	await signIn(page, email, { password: 'Harbour-Lights!42' })
 	await expect(page).toHaveURL(/\/(school-admin\/students\/list|professional\/home)$/)
 
 	await page.getByRole('button', { name: 'Sign out' }).click()
@@ -118,10 +118,8 @@ const REDIRECT_RULES: { item?: string; rule: string; email: string; path: string
 
 for (const row of REDIRECT_RULES) {
 	test(`${row.item ? `[${row.item}] ` : ''}redirect rules: ${row.rule} (${row.email}: ${row.path} → ${row.url})`, async ({ page }) => {
-		await signIn(page, row.email)
-		// Signed in (the platform admin's code step included) before going anywhere.
-		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-		await page.goto(row.path)
+		// Signed in (the platform admin's code step included) before the page goes there.
+		await signIn(page, row.email, { at: row.path })
 		await expect(page).toHaveURL(row.url)
 		await expect(page.getByRole('heading', { level: 1, name: row.heading })).toBeVisible()
 	})

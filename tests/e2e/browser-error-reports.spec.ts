@@ -36,8 +36,7 @@ test('a browser error on a link with a token is reported without the token, the 
 })
 
 test('a signed-in browser reports the user by id only, no query value and no cookie', async ({ page, context }) => {
-	await signIn(page, 'teacher@oakfield.test')
-	await page.goto('/professional/students?q=e2esearchmarker')
+	await signIn(page, 'teacher@oakfield.test', { at: '/professional/students?q=e2esearchmarker' })
 	const event = await reportFromPage(page, 'e2e browser error on a signed-in page')
 	expect(event.user).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
 	expect(event.tags).toMatchObject({ impersonated: 'no' })

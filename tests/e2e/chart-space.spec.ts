@@ -10,8 +10,7 @@ test.use({ viewport: { width: 1366, height: 768 } })
 
 /** Signed in as the need manager, on one of the demo student's views (its link in the "Student views" tabs). */
 async function openView(page: Page, view: 'Analysis' | 'Comparison') {
-	await signIn(page, 'senco@oakfield.test')
-	await page.goto(`/need-manager/students?q=${UPN}`)
+	await signIn(page, 'senco@oakfield.test', { at: `/need-manager/students?q=${UPN}` })
 	await page.locator('a[href^="/students/profile/"]').first().click()
 	await page.getByRole('navigation', { name: 'Student views' }).getByRole('link', { name: view }).click()
 }

@@ -68,8 +68,7 @@ async function expectChartMatchesTable(page: Page, table: string[][], seriesName
 test('[13.11] comparison at 1366×768: scores to one decimal, domain names apart, two different respondents, the table in step with the chart', async ({ page }) => {
 	// Three screens, each checked by axe, and a chart drawn on two of them.
 	test.setTimeout(120_000)
-	await signIn(page, 'senco@oakfield.test')
-	await page.goto(`/need-manager/students?q=${UPN}`)
+	await signIn(page, 'senco@oakfield.test', { at: `/need-manager/students?q=${UPN}` })
 	await page.locator('a[href^="/students/profile/"]').first().click()
 	await page.getByRole('navigation', { name: 'Student views' }).getByRole('link', { name: 'Comparison' }).click()
 

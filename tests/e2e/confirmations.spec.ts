@@ -8,8 +8,7 @@ import { hasJs, signIn } from './helpers.ts'
 test('[14.4] archive student asks for confirmation first; Cancel changes nothing', async ({ page }) => {
 	test.setTimeout(120_000)
 	const upn = withCheckLetter(hasJs() ? '330240000008' : '330240000009')
-	await signIn(page, 'office@oakfield.test')
-	await page.goto(`/school-admin/students/list?q=${upn}`)
+	await signIn(page, 'office@oakfield.test', { at: `/school-admin/students/list?q=${upn}` })
 	await page.getByRole('row').filter({ hasText: upn }).getByRole('link').first().click()
 	await expect(page).toHaveURL(/\/school-admin\/students\/list\/[0-9a-f-]{36}$/)
 	const heading = page.getByRole('heading', { level: 1 })

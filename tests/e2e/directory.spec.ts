@@ -48,8 +48,7 @@ test('add a directory member with access, who completes the invitation; set thei
 	await expect(page.getByRole('banner')).toContainText(name)
 
 	await page.getByRole('button', { name: 'Sign out' }).click()
-	await signIn(page, 'office@oakfield.test')
-	await page.goto('/school-admin/directory')
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory' })
 	await page.getByLabel('Search by name, email or job title').fill(email)
 	await page.getByRole('button', { name: 'Search' }).click()
 	await expect(page.getByText('Showing 1–1 of 1')).toBeVisible()
@@ -72,8 +71,7 @@ test('add a directory member with access, who completes the invitation; set thei
 test('your own row has no actions; a member’s access modal; the delete modal says submitted feedback stays as “Former staff member”', async ({ page }) => {
 	// Five page loads, each checked by axe: more than the default 30 s without JavaScript on a busy machine.
 	test.setTimeout(90_000)
-	await signIn(page, 'office@oakfield.test')
-	await page.goto('/school-admin/directory?q=office')
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory?q=office' })
 	const row = page.getByRole('row', { name: /Olivia Bennett/ })
 	await expect(row).toContainText('(you)')
 	await expect(row.getByRole('link')).toHaveCount(0)

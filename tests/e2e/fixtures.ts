@@ -11,13 +11,19 @@ type AxeFinding = { url: string; id: string; impact: string; help: string; targe
  * axe with the given tags, plus the rules axe marks experimental that check a WCAG A/AA criterion and so run only
  * when named: `label-content-name-mismatch` (2.5.3, label in name: an accessible name must contain the visible text).
  * (`options` first: `withTags` adds to the options, and `options` would replace them.)
+ *
+ * In axe's single-run mode (`setLegacyMode`): its default runs each frame apart and then joins the results in a new
+ * blank page, which costs a page per check (about 0.3 s of a 0.5–1 s check here; ADR 052). Spencer's screens hold no
+ * frames, which is all that mode is for.
  */
 export function axeBuilder(page: Page, tags: string[]) {
-	return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).withTags(tags)
+	return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).withTags(tags).setLegacyMode(true)
 }
 
 /** Runs axe on the page as it is and returns its serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+	// The single-run mode (axeBuilder) sees the top document only: a frame would go unchecked.
+	expect(page.frames().length, `${page.url()} holds a frame, which axeBuilder's single-run mode would not check`).toBe(1)
 	const results = await axeBuilder(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
 	return results.violations
 		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -35,56 +41,69 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
  * its scripts, which could not run anyway) is checked in a mirror page at the
  * same URL, so styles and relative links resolve as they did. The mirror is
  * opened once per worker, before the first test that needs it: a page opened
- * mid-test takes the focus from the one the test is typing into.
+ * mid-test takes the focus from the one the test is typing into. It shows one
+ * page at a time: a check waits for the one before it (`turn`), with the page's
+ * HTML read when its own load came.
  */
-async function seriousViolationsWithoutJavaScript(mirror: Page, page: Page): Promise<AxeFinding[]> {
+type AxeMirror = { page: Page | null; turn: Promise<unknown> }
+async function seriousViolationsWithoutJavaScript(mirror: AxeMirror & { page: Page }, page: Page): Promise<AxeFinding[]> {
 	const url = page.url()
 	const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
 	const serve = (route: Route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' })
-	await mirror.route(url, serve)
-	try {
-		await mirror.goto(url)
-		return (await seriousViolations(mirror)).map((finding) => ({ ...finding, url }))
-	} finally {
-		await mirror.unroute(url, serve)
-		// Left blank between checks: the mirror lives as long as the worker, and a page left open keeps painting.
-		await mirror.goto('about:blank').catch(() => {})
-	}
+	const check = mirror.turn.then(async () => {
+		await mirror.page.route(url, serve)
+		try {
+			await mirror.page.goto(url)
+			return (await seriousViolations(mirror.page)).map((finding) => ({ ...finding, url }))
+		} finally {
+			await mirror.page.unroute(url, serve)
+			// Left blank between checks: the mirror lives as long as the worker, and a page left open keeps painting.
+			await mirror.page.goto('about:blank').catch(() => {})
+		}
+	})
+	mirror.turn = check.catch(() => {})
+	return check
 }
 
 /**
- * A page's state, for axe: each element's tag, classes, role and the attributes that change what it is (invalid,
- * open, expanded, hidden, current, disabled), text left out. A screen is checked once per state in a run
- * (checkedKey): the same list with other names in it, or the same form opened by another test, is not checked again; the
- * form with its errors shown is. Null for what is not an HTML page.
+ * A page's state, for axe: the page's structure (each element's tag, classes, role and the attributes that change what
+ * it is: invalid, open, expanded, hidden, current, disabled), text left out, and siblings of one structure counted
+ * once. A screen is checked once per state in a run (checkedKey): the same list with other names or another number of
+ * rows in it, or the same form opened by another test, is not checked again; the form with its errors shown is
+ * (ADR 052). Null for what is not an HTML page.
  */
 function pageState(): string | null {
 	if (document.contentType !== 'text/html') return null
 	const marks = ['aria-invalid', 'aria-expanded', 'aria-hidden', 'aria-current', 'aria-selected', 'open', 'hidden', 'disabled']
-	let hash = 0
-	const add = (text: string) => {
-		for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0
+	const hash = (text: string) => {
+		let value = 0
+		for (let index = 0; index < text.length; index++) value = (Math.imul(value, 31) + text.charCodeAt(index)) | 0
+		return (value >>> 0).toString(36)
 	}
-	for (const element of document.body.querySelectorAll('*')) {
-		add(`${element.tagName}.${element.getAttribute('class') ?? ''}[${element.getAttribute('role') ?? ''}]`)
-		for (const mark of marks) if (element.hasAttribute(mark)) add(`${mark}=${element.getAttribute(mark)}`)
+	const structure = (element: Element): string => {
+		let own = `${element.tagName}.${element.getAttribute('class') ?? ''}[${element.getAttribute('role') ?? ''}]`
+		for (const mark of marks) if (element.hasAttribute(mark)) own += ` ${mark}=${element.getAttribute(mark)}`
+		// Each distinct child structure once, in the order first met: ten rows of a table read as one.
+		const children = new Set(Array.from(element.children, structure))
+		return hash(`${own}(${[...children].join(',')})`)
 	}
-	return `${document.body.querySelectorAll('*').length}:${hash >>> 0}`
+	return structure(document.body)
 }
 
 /**
  * What the run has checked with axe, across its workers and projects (ADR 047): a file per page state, claimed by the
- * first worker to create it. An address's ids count as one (each student's profile is one screen), and a state is
- * checked once with JavaScript and once without.
+ * first worker to create it. An address's ids count as one (each student's profile is one screen), and so do its
+ * query's values (a search for one name or another); a state is checked once with JavaScript and once without.
  */
 const checkedKey = (javaScript: boolean, url: string, state: string) => {
-	const { pathname, search } = new URL(url)
-	const screen = `${pathname}${search}`.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
+	const { pathname, searchParams } = new URL(url)
+	const screen = `${pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')}?${[...new Set(searchParams.keys())].sort().join('&')}`
 	return createHash('sha1').update(`${javaScript ? 'js' : 'no-js'} ${screen} ${state}`).digest('hex')
 }
-function claimCheck(key: string): boolean {
+/** Claims a check for this worker; the file names the address and the test, for whoever wonders what was checked. */
+function claimCheck(key: string, url: string): boolean {
 	try {
-		writeFileSync(path.join(AXE_CHECKED_DIR, key), '', { flag: 'wx' })
+		writeFileSync(path.join(AXE_CHECKED_DIR, key), `${url}\t${base.info().titlePath.join(' › ')}\n`, { flag: 'wx' })
 		return true
 	} catch {
 		return false
@@ -103,13 +122,13 @@ export const laneTest = base.extend({
  * and fails on any console error or uncaught page error, except those a test
  * expects and names with `test.use({ expectedConsoleErrors: /…/ })`.
  */
-export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp | null }, { axeMirror: { page: Page | null } }>({
+export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp | null }, { axeMirror: AxeMirror }>({
 	expectedConsoleErrors: [null, { option: true }],
 	// The worker's mirror page for axe without JavaScript (seriousViolationsWithoutJavaScript), once it is needed.
 	axeMirror: [
 		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
 		async ({}, use) => {
-			const holder: { page: Page | null } = { page: null }
+			const holder: AxeMirror = { page: null, turn: Promise.resolve() }
 			await use(holder)
 			await holder.page?.close()
 		},
@@ -119,7 +138,8 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 		const findings: AxeFinding[] = []
 		const consoleErrors: string[] = []
 		const pending: Promise<void>[] = []
-		const mirror = javaScriptEnabled === false ? (axeMirror.page ??= await browser.newPage({ javaScriptEnabled: true, reducedMotion: 'reduce' })) : null
+		if (javaScriptEnabled === false) axeMirror.page ??= await browser.newPage({ javaScriptEnabled: true, reducedMotion: 'reduce' })
+		const mirror = javaScriptEnabled === false ? (axeMirror as AxeMirror & { page: Page }) : null
 
 		// The addresses this test has loaded: the page as the test leaves it is checked only at an address none of its loads
 		// reached (a state a test sets up with the clock stopped would hang axe, which waits on timers).
@@ -131,7 +151,7 @@ export const test = laneTest.extend<{ page: Page; expectedConsoleErrors: RegExp 
 			const state = await page.evaluate(pageState).catch(() => null)
 			if (state === null) return
 			const key = checkedKey(javaScriptEnabled !== false, url, state)
-			if (!claimCheck(key)) return
+			if (!claimCheck(key, url)) return
 			try {
 				findings.push(
 					...(mirror ? await seriousViolationsWithoutJavaScript(mirror, page) : await seriousViolations(page)),

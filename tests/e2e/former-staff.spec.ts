@@ -22,8 +22,7 @@ test('[13.13] a member who gave feedback is deleted: they cannot sign in, their 
 	const upn = withCheckLetter(hasJs() ? '330240000015' : '330240000016')
 
 	// The school admin adds them with access; they accept the invitation.
-	await signIn(page, 'office@oakfield.test')
-	await page.goto('/school-admin/directory/add')
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory/add' })
 	await page.getByLabel('First name').fill(firstName)
 	await page.getByLabel('Last name').fill(lastName)
 	await page.getByLabel('Email').fill(email)
@@ -40,8 +39,7 @@ test('[13.13] a member who gave feedback is deleted: they cannot sign in, their 
 	await signOut(page)
 
 	// The need manager makes them a respondent of a profile of the student.
-	await signIn(page, 'senco@oakfield.test')
-	await page.goto('/need-manager/students/manage-students')
+	await signIn(page, 'senco@oakfield.test', { at: '/need-manager/students/manage-students' })
 	const { student, dialog } = await openNewProfileFor(page, upn)
 	await dialog.getByText(`${name} (Supply Teacher)`).click()
 	await dialog.getByRole('button', { name: 'Create profile' }).click()
@@ -49,7 +47,7 @@ test('[13.13] a member who gave feedback is deleted: they cannot sign in, their 
 	await signOut(page)
 
 	// They answer every question and submit.
-	await signIn(page, email, PASSWORD)
+	await signIn(page, email, { password: PASSWORD })
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click()
 	await page.getByLabel('Search by student').fill(student)
 	await page.getByRole('button', { name: 'Search' }).click()
@@ -70,8 +68,7 @@ test('[13.13] a member who gave feedback is deleted: they cannot sign in, their 
 	await signOut(page)
 
 	// The school admin deletes them: the modal and the toast say what stays.
-	await signIn(page, 'office@oakfield.test')
-	await page.goto(`/school-admin/directory?q=${encodeURIComponent(email)}`)
+	await signIn(page, 'office@oakfield.test', { at: `/school-admin/directory?q=${encodeURIComponent(email)}` })
 	await page.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name: `Delete ${name}` }).click()
 	const confirm = page.getByRole('dialog', { name: `Delete ${name}` })
 	await expect(confirm).toContainText('shown as from “Former staff member”')

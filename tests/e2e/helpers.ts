@@ -60,20 +60,27 @@ const signedIn = new Map<string, SignedIn>()
  * Signs in: through the screens (the e-mailed code step answered when it comes) the first time in this worker, and
  * again whenever the session kept from then no longer lands where it did (signed out, removed, impersonating, working
  * in another school). A test of the sign-in itself drives the screens (auth.spec.ts); the others only need a session.
+ * The page is left on `at` when given, else on the account's home: a test that starts elsewhere names it, rather than
+ * loading home first.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, at }: { password?: string; at?: string } = {}) {
 	const key = `${email}\n${password}`
 	const kept = signedIn.get(key)
 	if (kept) {
 		await page.context().addCookies(kept.cookies)
-		await page.goto('/')
-		if (new URL(page.url()).pathname === kept.home) return
+		// Where the kept session lands, asked with the page's cookies but without loading a page.
+		const lands = new URL((await page.request.get('/')).url()).pathname
+		if (lands === kept.home) {
+			await page.goto(at ?? kept.home)
+			return
+		}
 		signedIn.delete(key)
 		await page.context().clearCookies()
 	}
 	await signInThroughTheScreens(page, email, password)
 	await page.waitForURL((url) => !url.pathname.startsWith('/auth/'))
 	signedIn.set(key, { cookies: await page.context().cookies(), home: new URL(page.url()).pathname })
+	if (at) await page.goto(at)
 }
 
 /** The sign-in screens, as staff use them: email and password, then the e-mailed code when it is asked for. */

@@ -5,8 +5,7 @@ import { expect, test } from './fixtures.ts'
 // to (the modal opens over it); without, it is an ordinary link to the page with the modal open.
 
 test('a row’s modal button opens the dialog for its record, and with JavaScript keeps the list where it was', async ({ page }) => {
-	await signIn(page, 'senco@oakfield.test')
-	await page.goto('/need-manager/students/manage-students')
+	await signIn(page, 'senco@oakfield.test', { at: '/need-manager/students/manage-students' })
 	await expect(page.getByRole('heading', { level: 1, name: 'Manage students' })).toBeVisible()
 
 	const rows = page.getByRole('table').getByRole('row')

@@ -26,7 +26,17 @@ const modalOf = (href: string) => new URL(href, 'http://x').searchParams.getAll(
 const hrefsIn = (page: Page, scope: string) =>
 	page.locator(`${scope} a[href]`).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
 
-/** Breadth-first over the in-app links from the signed-in home page: every modal opener found, one per (screen, modal). */
+/** The links of a server-rendered page (its `<a href>`s, as the browser would read them). */
+function hrefsInHtml(html: string): string[] {
+	const entities: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" }
+	return [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((match) => match[1]!.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, name: string) => entities[name]!))
+}
+
+/**
+ * Breadth-first over the in-app links from the signed-in home page: every modal opener found, one per (screen, modal).
+ * The pages are read as the server sends them, with the page's cookies, not loaded in the browser: only their links
+ * are needed here (reflow.spec.ts loads and checks every screen).
+ */
 async function crawlOpeners(page: Page): Promise<Opener[]> {
 	const start = new URL(page.url())
 	const queue = [start.pathname]
@@ -34,8 +44,9 @@ async function crawlOpeners(page: Page): Promise<Opener[]> {
 	const openers = new Map<string, Opener>()
 	for (let visited = 0; queue.length > 0 && visited < MAX_PAGES; visited++) {
 		const path = queue.shift()!
-		await page.goto(path)
-		for (const href of await hrefsIn(page, 'body')) {
+		const response = await page.request.get(path)
+		expect(response.status(), `${path} answers`).toBeLessThan(400)
+		for (const href of hrefsInHtml(await response.text())) {
 			if (!href.startsWith('/') || href.startsWith('//')) continue
 			const url = new URL(href, start)
 			if (url.searchParams.has('modal')) {

@@ -10,8 +10,7 @@ const compact = (text: string) => text.replace(/\s+/g, '')
 
 test('[14.5] the printed profile, analysis and comparison carry the school, the date, who printed them, the confidentiality line and page numbers; charts print as tables', async ({ page }) => {
 	test.setTimeout(120_000)
-	await signIn(page, 'senco@oakfield.test')
-	await page.goto(`/need-manager/students?q=${UPN}`)
+	await signIn(page, 'senco@oakfield.test', { at: `/need-manager/students?q=${UPN}` })
 	await page.locator('a[href^="/students/profile/"]').first().click()
 	await expect(page.getByRole('navigation', { name: 'Student views' })).toBeVisible()
 	const student = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()

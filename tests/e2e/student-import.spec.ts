@@ -55,8 +55,7 @@ test('import 3 good rows and 2 bad ones, read the errors, import the file again 
 	const prefix = hasJs() ? '77725001' : '77725002'
 	const csv = csvFor(prefix)
 
-	await signIn(page, 'office@oakfield.test')
-	await page.goto('/school-admin/students/list')
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/students/list' })
 	await page.getByRole('link', { name: 'Import students' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Import students' })).toBeVisible()
 
@@ -100,8 +99,7 @@ test('import 3 good rows and 2 bad ones, read the errors, import the file again 
 })
 
 test('a file with a wrong column is refused beside the field, and nothing is written', async ({ page }) => {
-	await signIn(page, 'office@oakfield.test')
-	await page.goto('/school-admin/students/import')
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/students/import' })
 	await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('UPN;Forename;Surname\n1;2;3\n') })
 	await page.getByRole('button', { name: 'Check file' }).click()
 	await expect(page.getByText('File is broken, please make sure your CSV file has correct columns and values.')).toBeVisible()
