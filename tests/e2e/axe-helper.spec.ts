@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test'
-import { seriousViolations } from './fixtures.ts'
+import { openMirror, seriousViolations, seriousViolationsWithoutJavaScript } from './fixtures.ts'
 
 // The accessibility check itself must catch a violation, or a green suite proves nothing.
 base('the axe helper reports serious violations', async ({ page }) => {
@@ -25,4 +25,23 @@ base('the axe helper reports an accessible name that does not contain the visibl
 	await page.goto('http://localhost/mismatch')
 	const findings = await seriousViolations(page)
 	expect(findings.map((finding) => finding.id)).toContain('label-content-name-mismatch')
+})
+
+// Without JavaScript, axe runs in the worker's mirror page on the page's HTML: the mirror must apply the page's
+// stylesheets (colour contrast) and name the page's own address.
+base('without JavaScript, the mirror checks the page’s HTML with its stylesheets', async ({ browser }) => {
+	const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
+	await page.route('http://localhost/no-js', (route) =>
+		route.fulfill({
+			contentType: 'text/html',
+			body: '<!doctype html><html lang="en"><title>Faint</title><link rel="stylesheet" href="/faint.css"><main><p class="faint">Hard to read</p><img src="x.png"></main></html>',
+		}),
+	)
+	await page.goto('http://localhost/no-js')
+	const mirror = await openMirror(browser)
+	await mirror.route('**/faint.css', (route) => route.fulfill({ contentType: 'text/css', body: '.faint { color: #ddd; background: #fff }' }))
+	const findings = await seriousViolationsWithoutJavaScript({ page: mirror, turn: Promise.resolve() }, page)
+	expect(findings.map((finding) => finding.id)).toEqual(expect.arrayContaining(['image-alt', 'color-contrast']))
+	expect(new Set(findings.map((finding) => finding.url))).toEqual(new Set(['http://localhost/no-js']))
+	await mirror.close()
 })

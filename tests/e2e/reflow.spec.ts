@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { fillPattern, routeTable, type RouteEntry } from '../integration/route-table.ts'
-import { axeBuilder, laneTest as test } from './fixtures.ts'
+import { axeViolations, laneTest as test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 
 /*
@@ -147,8 +147,7 @@ async function checkScreen(page: Page, url: string, signedIn: boolean, walkMenu:
 	expect(response?.status(), `${url} answers`).toBeLessThan(400)
 	await page.waitForFunction(() => performance.getEntriesByName('spencer:hydrated').length > 0)
 	await checkReflow(page, url, narrow.name)
-	const results = await axeBuilder(page, AXE_TAGS).analyze()
-	const violations = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+	const violations = (await axeViolations(page, AXE_TAGS)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 	expect.soft(violations, `${url}: axe`).toEqual([])
 	if (signedIn) await checkShellByKeyboard(page, `${url} at ${narrow.name}`, walkMenu)
 	await page.setViewportSize(zoomed)
