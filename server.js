@@ -41,13 +41,22 @@ async function main() {
 		console.log(`Spencer is running on http://localhost:${PORT} (${engine})`)
 	})
 
+	// A stop (a rolling restart's SIGTERM) loses no request begun: no new connection is taken, each open one is closed
+	// once it has no request in hand, and the database is closed when the last has gone; connections still busy after
+	// the grace period are cut (README: Deployment for scale).
+	const GRACE_MS = 20_000
 	let stopping = false
 	const stop = async (signal) => {
 		if (stopping) return
 		stopping = true
-		console.log(`${signal}: closing the server and the database…`)
-		server.close()
-		server.closeAllConnections?.()
+		console.log(`${signal}: finishing the requests in hand, then closing the database…`)
+		const closed = new Promise((resolve) => server.close(resolve))
+		const idle = setInterval(() => server.closeIdleConnections(), 100)
+		server.closeIdleConnections()
+		const grace = setTimeout(() => server.closeAllConnections(), GRACE_MS)
+		await closed
+		clearInterval(idle)
+		clearTimeout(grace)
 		await spencer.db.close()
 		process.exit(0)
 	}

@@ -10,7 +10,7 @@ import type { Em, Orm } from '#app/context.ts'
 import { entities } from '#app/models/index.ts'
 import { QueryCountingLogger, queryStatsEnabled } from './query-stats.server.ts'
 import { migrationsList } from '#migrations/index.ts'
-import type { DatabaseTarget } from './env.server.ts'
+import { DEFAULT_POOL_MAX, type DatabaseTarget } from './env.server.ts'
 import type { Database as Tables } from './typed-sql.server.ts'
 
 // The ORM's types are the request context's (app/context.ts); services take them from here.
@@ -41,7 +41,7 @@ export function ormOptions(target: DatabaseTarget, overrides: Partial<Options> =
 			...common,
 			driver: PostgreSqlDriver,
 			clientUrl: target.url,
-			pool: { min: 0, max: 10 },
+			pool: { min: 0, max: target.poolMax ?? DEFAULT_POOL_MAX },
 			...overrides,
 		}
 	}

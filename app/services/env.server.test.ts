@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ormOptions } from './database.server.ts'
 import { getEnv, parseDatabaseUrl, readEnv, setEnv, startupWarnings, type Env } from './env.server.ts'
 
 describe('DATABASE_URL picks the engine', () => {
@@ -21,6 +22,15 @@ describe('DATABASE_URL picks the engine', () => {
 		expect(() => parseDatabaseUrl('mysql://root:secret@localhost/db')).toThrow(/DATABASE_URL/)
 		expect(() => parseDatabaseUrl('mysql://root:secret@localhost/db')).not.toThrow(/secret/)
 		expect(() => readEnv({ DATABASE_URL: 'sqlite://x' })).toThrow(/DATABASE_URL/)
+	})
+
+	test('DATABASE_POOL_MAX sets the ORM pool of each instance on PostgreSQL (default 10); a bad one names the variable', () => {
+		const url = 'postgres://postgres@127.0.0.1:5432/test'
+		expect(readEnv({ DATABASE_URL: url }).database).toEqual({ engine: 'postgresql', url, poolMax: 10 })
+		const env = setEnv(readEnv({ DATABASE_URL: url, DATABASE_POOL_MAX: '25' }))
+		expect(ormOptions(env.database).pool).toEqual({ min: 0, max: 25 })
+		expect(readEnv({ DATABASE_URL: 'pglite://memory', DATABASE_POOL_MAX: '25' }).database).toEqual({ engine: 'pglite', dir: null })
+		expect(() => readEnv({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
 	})
 
 	test('a bad PORT names the variable', () => {

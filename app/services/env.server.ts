@@ -2,10 +2,12 @@ import { z } from 'zod'
 
 /** The engine and place `DATABASE_URL` names (docs/architecture.md#the-two-database-engines, ADR 001). */
 export type DatabaseTarget =
-	| { engine: 'postgresql'; url: string }
+	| { engine: 'postgresql'; url: string; poolMax?: number }
 	| { engine: 'pglite'; dir: string | null }
 
 export const DEFAULT_DATABASE_URL = 'pglite://./data/spencer'
+/** Connections each instance's ORM may hold on PostgreSQL (the job queue holds up to 4 more: README, Deployment). */
+export const DEFAULT_POOL_MAX = 10
 
 export function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
 	const url = value?.trim() || DEFAULT_DATABASE_URL
@@ -33,6 +35,8 @@ const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	DATABASE_URL: z.string().optional(),
+	// PostgreSQL connections of this instance's ORM: instances × (this + 4 for the job queue) must fit the server's limit.
+	DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_MAX),
 	SEED_DEMO: flag.optional(),
 	TRUST_PROXY: flag.optional(),
 	APP_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -67,7 +71,9 @@ export function readEnv(source: EnvSource = process.env): Env {
 		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
 		throw new Error(`Invalid environment: ${problems.join('; ')}`)
 	}
-	const env = { ...parsed.data, database: parseDatabaseUrl(parsed.data.DATABASE_URL) }
+	const target = parseDatabaseUrl(parsed.data.DATABASE_URL)
+	const database: DatabaseTarget = target.engine === 'postgresql' ? { ...target, poolMax: parsed.data.DATABASE_POOL_MAX } : target
+	const env = { ...parsed.data, database }
 	// ADR 015: the embedded PGlite engine is for trying Spencer on one machine and may keep its own secret; a deployment
 	// on PostgreSQL names its secret, so that it is the operator's to rotate and never sits beside the data it protects.
 	if (env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.SESSION_SECRET) {
