@@ -50,7 +50,6 @@ export function serverProcesses() {
 		const child = spawn(process.execPath, ['server.js'], {
 			env: {
 				...process.env,
-				...env,
 				PORT: String(port),
 				NODE_ENV: 'production',
 				SESSION_SECRET,
@@ -59,6 +58,8 @@ export function serverProcesses() {
 				SEED_DEMO: '1',
 				MAIL_OUTBOX_DIR: outbox,
 				AUTH_POSTS_PER_MINUTE: '1000',
+				// The test's own settings last: they may change any of the above.
+				...env,
 			},
 			stdio: ['ignore', 'ignore', 'pipe'],
 		})
