@@ -1,6 +1,7 @@
 // Starts Spencer: the production build (built first when missing or stale),
 // or the Vite dev server with NODE_ENV=development. Closes the database
 // cleanly on SIGTERM and SIGINT.
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
@@ -29,7 +30,16 @@ async function main() {
 		app.use(devServer.middlewares)
 	} else {
 		app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-		app.use(express.static('build/client', { maxAge: '1h', index: false }))
+		// The build's other files (the favicon), asked for by name: a static middleware over every request would look on
+		// disk for each page's path first (a stat per request, 2.5 % of the students list's CPU: ADR 053).
+		const files = new Set(
+			readdirSync('build/client', { recursive: true, withFileTypes: true })
+				.filter((entry) => entry.isFile())
+				.map((entry) => `/${path.relative('build/client', path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+				.filter((name) => !name.startsWith('/assets/')),
+		)
+		const buildFiles = express.static('build/client', { maxAge: '1h', index: false })
+		app.use((req, res, next) => (files.has(req.path) ? buildFiles(req, res, next) : next()))
 	}
 	const spencer = await entry.createSpencer()
 	app.use(spencer.app)
