@@ -1,0 +1,90 @@
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile, its default simulated throttling) on the login page, the school
+ * admin's students list and a student's analysis page, served by the production build on its own in-memory database
+ * with the demo seeded (port BENCH_PORT, default 4394), in the Chromium the tests use (scripts/find-chromium.ts).
+ * Prints the four category scores of each page, and the audits that hold a missed target down; each full report is
+ * written to test-results/lighthouse/ (open it in the Lighthouse viewer). Targets (issue 16): performance ≥ 98 and
+ * accessibility 100 on each; exits 1 when one is missed.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { withCheckLetter } from '../app/lib/upn.ts'
+import { buildIfNeeded } from './build-if-needed.js'
+import { signIn, waitFor } from './bench/http.ts'
+import { requireChromium } from './find-chromium.ts'
+
+const PORT = Number(process.env.BENCH_PORT ?? 4394)
+const BASE = `http://localhost:${PORT}`
+const REPORTS = 'test-results/lighthouse'
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 98, accessibility: 100 }
+// A demo student with complete feedback, whose analysis has charts (as in bench-slow.ts).
+const ANALYSIS_UPN = withCheckLetter('330240000018')
+
+buildIfNeeded()
+const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-lighthouse-outbox-'))
+const server = spawn(process.execPath, ['server.js'], {
+	env: { ...process.env, PORT: String(PORT), DATABASE_URL: 'pglite://memory', NODE_ENV: 'production', MAIL_OUTBOX_DIR: outbox, AUTH_POSTS_PER_MINUTE: '1000' },
+	stdio: ['ignore', 'ignore', 'inherit'],
+})
+let chrome: chromeLauncher.LaunchedChrome | undefined
+try {
+	await waitFor(`${BASE}/healthz`)
+	const office = await signIn(BASE, 'office@oakfield.test')
+	const senco = await signIn(BASE, 'senco@oakfield.test')
+	const found = await (await fetch(`${BASE}/need-manager/students?q=${ANALYSIS_UPN}`, { headers: { Cookie: senco } })).text()
+	const studentId = /href="\/students\/profile\/([0-9a-f-]{36})"/.exec(found)?.[1]
+	if (!studentId) throw new Error(`no demo student ${ANALYSIS_UPN} in the need manager's list`)
+	const pages = [
+		{ name: 'login', path: '/auth/login', cookie: '' },
+		{ name: 'students list', path: '/school-admin/students/list', cookie: office },
+		{ name: 'student analysis', path: `/students/profile/${studentId}/analysis`, cookie: senco },
+	]
+
+	chrome = await chromeLauncher.launch({
+		chromePath: requireChromium().path,
+		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+	})
+	console.log('\nLighthouse, mobile with simulated throttling, production build (scores 0–100)\n')
+	console.log('page'.padEnd(20) + CATEGORIES.map((category) => category.padEnd(16)).join(''))
+	const missed: string[] = []
+	for (const page of pages) {
+		const result = await lighthouse(`${BASE}${page.path}`, {
+			port: chrome.port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: [...CATEGORIES],
+			...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+		})
+		if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
+		if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`)
+		if (new URL(result.lhr.finalDisplayedUrl).pathname !== page.path.split('?')[0]) throw new Error(`${page.path} ended on ${result.lhr.finalDisplayedUrl}`)
+		mkdirSync(REPORTS, { recursive: true })
+		writeFileSync(path.join(REPORTS, `${page.name.replaceAll(' ', '-')}.json`), JSON.stringify(result.lhr))
+		const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]))
+		console.log(page.name.padEnd(20) + CATEGORIES.map((category) => String(scores[category]).padEnd(16)).join(''))
+		for (const [category, target] of Object.entries(TARGETS)) {
+			if (scores[category]! < target) {
+				const failing = Object.values(result.lhr.audits)
+					.filter((audit) => audit.score !== null && audit.score < 0.9 && result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
+					.map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
+				missed.push(`${page.name} ${category} ${scores[category]} < ${target}: ${failing.join(', ') || 'no single audit below 0.9'}`)
+			}
+		}
+	}
+	console.log('')
+	if (missed.length) {
+		console.log(`Missed:\n  ${missed.join('\n  ')}`)
+		process.exitCode = 1
+	} else {
+		console.log('Every target met.')
+	}
+} finally {
+	await chrome?.kill()
+	server.kill('SIGTERM')
+	rmSync(outbox, { recursive: true, force: true })
+}
