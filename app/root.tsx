@@ -18,7 +18,9 @@ export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, inp
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-	{ rel: 'stylesheet', href: stylesheet },
+	// A stylesheet with a precedence is one React places before the scripts' module preloads: on a slow link the page's
+	// one stylesheet then arrives ahead of the JavaScript, not behind 120 KB of it (first paint; ADR 054).
+	{ rel: 'stylesheet', href: stylesheet, precedence: 'default' },
 ]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
