@@ -74,17 +74,32 @@ const showInMirror = (mirror: Page, html: string) =>
 
 export async function seriousViolationsWithoutJavaScript(mirror: AxeMirror & { page: Page }, page: Page): Promise<AxeFinding[]> {
 	const url = page.url()
-	const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-	const check = mirror.turn.then(async () => {
-		try {
-			await showInMirror(mirror.page, html)
-			return await seriousViolations(mirror.page, url)
-		} finally {
-			await showInMirror(mirror.page, '').catch(() => {})
-		}
-	})
-	mirror.turn = check.catch(() => {})
-	return check
+	const check = async (html: string) => {
+		const run = mirror.turn.then(async () => {
+			try {
+				await showInMirror(mirror.page, html)
+				return await seriousViolations(mirror.page, url)
+			} finally {
+				await showInMirror(mirror.page, '').catch(() => {})
+			}
+		})
+		mirror.turn = run.catch(() => {})
+		return run
+	}
+	const first = await check(await wholeHtml(page, url))
+	if (first.length === 0) return first
+	// Found something: checked again from a fresh copy of the page, and only what both checks find is reported, so that a
+	// copy taken as the page was changing can never be mistaken for the page (ADR 052).
+	const again = new Set((await check(await wholeHtml(page, url))).map((finding) => `${finding.id} ${finding.targets.join(',')}`))
+	return first.filter((finding) => again.has(`${finding.id} ${finding.targets.join(',')}`))
+}
+
+/** The page's HTML less its scripts, read only while the page is still the whole document at `url`; else it throws. */
+async function wholeHtml(page: Page, url: string) {
+	const complete = await page.evaluate(() => document.readyState === 'complete').catch(() => false)
+	const html = complete && page.url() === url ? await page.content() : null
+	if (html === null || page.url() !== url) throw new Error(`the page moved on from ${url}`)
+	return html.replace(/<script\b[\s\S]*?<\/script>/gi, '')
 }
 
 /**
