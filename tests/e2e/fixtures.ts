@@ -97,8 +97,8 @@ export async function seriousViolationsWithoutJavaScript(mirror: AxeMirror & { p
 /** The page's HTML less its scripts, read only while the page is still the whole document at `url`; else it throws. */
 async function wholeHtml(page: Page, url: string) {
 	const complete = await page.evaluate(() => document.readyState === 'complete').catch(() => false)
-	const html = complete && page.url() === url ? await page.content() : null
-	if (html === null || page.url() !== url) throw new Error(`the page moved on from ${url}`)
+	const html = complete ? await page.content() : ''
+	if (!complete || page.url() !== url) throw new Error(`the page moved on from ${url}`)
 	return html.replace(/<script\b[\s\S]*?<\/script>/gi, '')
 }
 

@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test'
+import { decodeEntities } from '../integration/crawl.ts'
 import { expect, test } from './fixtures.ts'
 import { hydrated, signIn } from './helpers.ts'
 
@@ -27,10 +28,7 @@ const hrefsIn = (page: Page, scope: string) =>
 	page.locator(`${scope} a[href]`).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
 
 /** The links of a server-rendered page (its `<a href>`s, as the browser would read them). */
-function hrefsInHtml(html: string): string[] {
-	const entities: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" }
-	return [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((match) => match[1]!.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, name: string) => entities[name]!))
-}
+const hrefsInHtml = (html: string) => [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((match) => decodeEntities(match[1]!))
 
 /**
  * Breadth-first over the in-app links from the signed-in home page: every modal opener found, one per (screen, modal).
