@@ -32,15 +32,17 @@ export function pdfText(pdf: Buffer): string {
 		header.lastIndex = start + Number(length[1])
 	}
 
-	// Font resource name → its ToUnicode map (code in hex → text).
-	const fonts = new Map<string, Map<string, string>>()
+	// Font resource name → the ToUnicode maps (code in hex → text) of the fonts given that name. Each page and form has
+	// resources of its own, so one name (/F4) can stand for different fonts in different places: a run whose footer
+	// text went missing read it with another page's map (issue 15).
+	const fonts = new Map<string, Map<string, string>[]>()
 	for (const { dict } of objects.values()) {
 		for (const resource of dict.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
 			for (const entry of resource[1]!.matchAll(/\/([\w.+-]+)\s+(\d+) 0 R/g)) {
 				const font = objects.get(entry[2]!)
 				const toUnicode = font && /\/ToUnicode\s+(\d+) 0 R/.exec(font.dict)
 				const cmap = toUnicode && objects.get(toUnicode[1]!)?.stream
-				if (cmap) fonts.set(entry[1]!, parseCmap(cmap))
+				if (cmap) fonts.set(entry[1]!, [...(fonts.get(entry[1]!) ?? []), parseCmap(cmap)])
 			}
 		}
 	}
@@ -48,10 +50,10 @@ export function pdfText(pdf: Buffer): string {
 	const lines: string[] = []
 	for (const { stream } of objects.values()) {
 		if (!stream || !/\bTf\b/.test(stream)) continue
-		let font: Map<string, string> | undefined
+		let font: Map<string, string>[] = []
 		let line = ''
 		for (const token of stream.matchAll(/\/([\w.+-]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f\s]*)>|\bET\b/g)) {
-			if (token[1] !== undefined) font = fonts.get(token[1])
+			if (token[1] !== undefined) font = fonts.get(token[1]) ?? []
 			else if (token[2] !== undefined) line += decode(token[2].replace(/\s/g, ''), font)
 			else {
 				lines.push(line)
@@ -63,11 +65,13 @@ export function pdfText(pdf: Buffer): string {
 	return lines.join('\n')
 }
 
-function decode(hex: string, cmap: Map<string, string> | undefined): string {
-	if (!cmap) return ''
-	let text = ''
-	for (let i = 0; i + 4 <= hex.length; i += 4) text += cmap.get(hex.slice(i, i + 4).toUpperCase()) ?? ''
-	return text
+/** The text of a run of glyph codes, read with the map of the font's that knows the most of them. */
+function decode(hex: string, cmaps: Map<string, string>[]): string {
+	const codes: string[] = []
+	for (let i = 0; i + 4 <= hex.length; i += 4) codes.push(hex.slice(i, i + 4).toUpperCase())
+	const known = (cmap: Map<string, string>) => codes.filter((code) => cmap.has(code)).length
+	const cmap = cmaps.reduce<Map<string, string> | undefined>((best, candidate) => (!best || known(candidate) > known(best) ? candidate : best), undefined)
+	return cmap ? codes.map((code) => cmap.get(code) ?? '').join('') : ''
 }
 
 function utf16(hex: string): string {
