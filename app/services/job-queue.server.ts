@@ -1,6 +1,6 @@
 import { types as pgliteTypes } from '@electric-sql/pglite'
 import { PgliteConnection } from '@mikro-orm/pglite'
-import { fromKysely, fromPglite, PgBoss, type Db, type JobResult, type JobWithMetadata, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
+import { fromKysely, fromPglite, PgBoss, type Clock, type Db, type JobResult, type JobWithMetadata, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
 import type { Database, Em, Orm } from './database.server.ts'
 
 /**
@@ -44,11 +44,13 @@ const running = new Map<object, Set<PgBoss>>()
 /**
  * Starts pg-boss on the app's database: installs or migrates its schema,
  * and (with `schedule`) lets this instance send the jobs of cron schedules.
+ * `clock` is the system's unless a test drives time by hand (pg-boss's TestClock).
  */
-export async function startJobSystem(db: Database, options: { schedule: boolean }): Promise<JobSystem> {
+export async function startJobSystem(db: Database, options: { schedule: boolean; clock?: Clock }): Promise<JobSystem> {
 	const common = {
 		schema: 'pgboss',
 		schedule: options.schedule,
+		...(options.clock ? { clock: options.clock } : {}),
 		// Workers of the queues that ask for it wake at once when a job is sent (NOTIFY), not at their next poll.
 		useListenNotify: true,
 		// A dead instance's jobs are found by their stopped heartbeat: look every 10 s rather than every minute.

@@ -1,3 +1,4 @@
+import type { Clock } from 'pg-boss'
 import { sendPasswordResetMail } from './password-links.server.ts'
 import { forkEm, type Database } from './database.server.ts'
 import { importJobHandler, queueUnfinishedImports, type WorkerOptions } from './import-queue.server.ts'
@@ -14,6 +15,8 @@ export type JobSettings = {
 	/** Whether this instance sends the jobs of cron schedules (any instance may; each tick's job is sent once). */
 	schedule: boolean
 	import: Partial<WorkerOptions>
+	/** Time for the job system; a test's hand-driven clock, or the system's when left out. */
+	clock?: Clock
 }
 
 /**
@@ -22,7 +25,7 @@ export type JobSettings = {
  * reset mail and the hourly housekeeping (spent rate-limit counters). Closing the app stops it before the database.
  */
 export async function startJobs(db: Database, settings: JobSettings): Promise<JobSystem> {
-	const jobs = await startJobSystem(db, { schedule: settings.schedule })
+	const jobs = await startJobSystem(db, { schedule: settings.schedule, clock: settings.clock })
 	try {
 		const leaseSeconds = settings.import.leaseSeconds ?? 30
 		await jobs.define(

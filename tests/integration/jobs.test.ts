@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { TestClock } from 'pg-boss'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { Profile, Questionnaire, User } from '#app/models/index.ts'
 import { forkEm, openDatabase, type Database } from '#app/services/database.server.ts'
@@ -142,4 +143,30 @@ test('housekeeping is scheduled hourly and deletes spent rate-limit counters, ke
 	}
 	const keys = (await em.execute<{ key: string }[]>("select key from rate_limit where key in ('spent:a', 'running:b')")).map((row) => row.key)
 	expect(keys).toEqual(['running:b'])
+})
+
+test('scheduled jobs run once per period while two instances both schedule: the due rounds every five minutes, housekeeping at :17', { timeout: 120_000 }, async () => {
+	// Time for both instances' job systems moves only when the test says (pg-boss's TestClock, shared by both).
+	const started = Date.parse('2026-11-25T09:58:30Z')
+	const clock = new TestClock(started)
+	const systems: JobSystem[] = []
+	for (const database of [db, second]) systems.push(await startJobs(database, { schedule: true, import: {}, clock }))
+	try {
+		// 20 minutes with every timer of both instances firing when due: cron checks, forwarding, polling.
+		await clock.tick(20 * 60_000)
+	} finally {
+		await Promise.all(systems.map((system) => system.stop()))
+	}
+	const jobs = await db.em().execute<{ name: string; state: string; at: string }[]>(
+		"select name, state, to_char(created_on at time zone 'UTC', 'HH24:MI') as at from pgboss.job where name in (?, ?) and created_on > ? order by created_on",
+		[QUEUES.roundsDue, QUEUES.housekeeping, new Date(started)],
+	)
+	// Each period's job made once, by whichever instance got there, and run once (the start-up runs are left out).
+	expect(jobs.map((job) => `${job.name} ${job.at} ${job.state}`)).toEqual([
+		'rounds-due 10:00 completed',
+		'rounds-due 10:05 completed',
+		'rounds-due 10:10 completed',
+		'rounds-due 10:15 completed',
+		'housekeeping 10:17 completed',
+	])
 })
