@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { buildIfNeeded } from './scripts/build-if-needed.js'
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.js'
 import { requireChromium } from './scripts/find-chromium.ts'
 import { AXE_CHECKED_DIR, BASE_PORT, lane, LANES } from './tests/e2e/lanes.ts'
 
@@ -66,8 +67,8 @@ export default defineConfig({
 			reuseExistingServer: false,
 		},
 		{
-			// The production build on a fresh in-memory database with the demo seeded.
-			command: `rm -rf ${outbox} && node server.js`,
+			// The production build on a fresh in-memory database with the demo seeded, with `npm start`'s flags.
+			command: `rm -rf ${outbox} && node ${SERVER_NODE_FLAGS.join(' ')} server.js`,
 			url: `http://localhost:${port}/healthz`,
 			timeout: 240_000,
 			reuseExistingServer: false,

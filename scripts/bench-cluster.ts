@@ -22,6 +22,7 @@ import path from 'node:path'
 import autocannon, { type Instance as LoadRun } from 'autocannon'
 import pg from 'pg'
 import { buildIfNeeded } from './build-if-needed.js'
+import { SERVER_NODE_FLAGS } from './server-flags.js'
 import { ensureSchoolAdmin } from './bench/fixtures.ts'
 import { signIn, waitFor } from './bench/http.ts'
 import { STUDENTS_PAGE } from './bench/students-list.ts'
@@ -91,7 +92,7 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, b
 
 async function startInstance(port: number, proxyUrl: string): Promise<Instance> {
 	// As `npm start` runs it (package.json), on the shared database, behind the proxy.
-	const child = spawn(process.execPath, ['--max-semi-space-size=16', 'server.js'], {
+	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.js'], {
 		env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SESSION_SECRET, APP_URL: proxyUrl, TRUST_PROXY: '1', MAIL_OUTBOX_DIR: outbox, DATABASE_POOL_MAX: '10' },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})

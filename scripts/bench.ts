@@ -5,9 +5,14 @@
  *   signed-out login page: p50/p95 latency and requests/s at 8 connections,
  *   and SQL queries per request;
  * - a 10,000-row student import: duration, rows/s, the server's peak RSS.
- * Targets (issue 5): list p95 ≤ 50 ms and ≥ 50 % of the login page's
- * requests/s; import ≥ 2,000 rows/s with peak RSS ≤ 300 MB.
- * BENCH_SECTIONS=students-list,student-import picks sections; BENCH_SECONDS
+ * Targets (issue 16): list p95 ≤ 25 ms and ≥ 80 % of the login page's
+ * requests/s, the server's RSS ≤ 150 MB after it; import ≥ 2,000 rows/s
+ * (issue 5) with peak RSS ≤ 200 MB.
+ * - flat in data (issue 16): the list, a search, the need manager's home and
+ *   the analysis page at 50 and at 500 schools (a second database, made by
+ *   `npm run seed:scale -- 500`), p95 ratio ≤ 1.2 and the same queries, and no
+ *   sequential scan of a big table in their plans (scripts/bench/flat-in-data.ts).
+ * BENCH_SECTIONS=students-list,student-import,flat-in-data picks sections; BENCH_SECONDS
  * sets each load's length (10). A new measurement is a BenchSection in
  * scripts/bench/, added to the list below.
  * Then the student analysis page (issue 6: 20 rounds × 3 respondents × 25
@@ -17,10 +22,11 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { runBench } from './bench/harness.ts'
+import { flatInDataSection } from './bench/flat-in-data.ts'
 import { studentImportSection } from './bench/student-import.ts'
 import { studentsListSection } from './bench/students-list.ts'
 
-await runBench([studentsListSection, studentImportSection])
+await runBench([studentsListSection, studentImportSection, flatInDataSection])
 
 const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').filter(Boolean)
 if (!wanted.length || wanted.includes('analysis')) {

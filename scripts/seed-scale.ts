@@ -1,7 +1,8 @@
 /**
- * npm run seed:scale — the benchmark data set (50 schools × 1,000 students,
- * each with a recurring profile of 2 answered rounds) on DATABASE_URL.
- * SCALE_SCHOOLS, SCALE_STUDENTS and SCALE_ROUNDS change the size.
+ * npm run seed:scale [-- SCHOOLS] — the benchmark data set (50 schools ×
+ * 1,000 students, each with a recurring profile of 2 answered rounds) on
+ * DATABASE_URL. The size (`npm run seed:scale -- 500`, or SCALE_SCHOOLS) is the
+ * number of schools; SCALE_STUDENTS and SCALE_ROUNDS change the rest.
  */
 import { forkEm, migrate, openDatabase } from '#app/services/database.server.ts'
 import { readEnv, setEnv } from '#app/services/env.server.ts'
@@ -9,9 +10,13 @@ import { seedScale } from '#app/services/seed-scale.server.ts'
 
 const env = setEnv(readEnv())
 const options = {
-	schools: Number(process.env.SCALE_SCHOOLS ?? 50),
+	schools: Number(process.argv[2] ?? process.env.SCALE_SCHOOLS ?? 50),
 	studentsPerSchool: Number(process.env.SCALE_STUDENTS ?? 1000),
 	rounds: Number(process.env.SCALE_ROUNDS ?? 2),
+}
+if (!Number.isInteger(options.schools) || options.schools < 1) {
+	console.error(`seed:scale takes a number of schools (got "${process.argv[2] ?? process.env.SCALE_SCHOOLS}")`)
+	process.exit(2)
 }
 const db = await openDatabase(env.database)
 try {

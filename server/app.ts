@@ -34,7 +34,7 @@ export async function createSpencer(
 ): Promise<Spencer> {
 	setEnv(env)
 	for (const warning of startupWarnings(env)) console.warn(`Warning: ${warning}`)
-	initMonitoring(monitoringConfig(env))
+	await initMonitoring(monitoringConfig(env))
 	const db = await openDatabase(env.database, options.database)
 	try {
 		const applied = await migrate(db.orm)

@@ -1,4 +1,4 @@
-import * as Sentry from '@sentry/react-router'
+import type * as SentryModule from '@sentry/react-router'
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { appContext, type AppContext, type PayloadCopy } from '#app/context.ts'
 import { maskPayload, maskResponseText, scrubEvent, stringsOf, valuesOfCookies, valuesOfQuery } from '#app/lib/report-masking.ts'
@@ -12,7 +12,8 @@ export function monitoringConfig(env: Env): MonitoringConfig | null {
 	return { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE, tracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE }
 }
 
-let enabled = false
+// The SDK, once initMonitoring has loaded it: a server without SENTRY_DSN never loads it (about 22 MB of heap, ADR 056).
+let sentry: typeof SentryModule | null = null
 
 export const IGNORED_ERRORS = ['Error: Network Error', 'ResizeObserver loop limit exceeded']
 
@@ -21,9 +22,10 @@ export const IGNORED_ERRORS = ['Error: Network Error', 'ResizeObserver loop limi
  * bodies, query values or user details, and every event, transaction, breadcrumb and span is scrubbed again before it
  * leaves (app/lib/report-masking.ts), so a new integration that collects more is caught too.
  */
-export function initMonitoring(config: MonitoringConfig | null) {
+export async function initMonitoring(config: MonitoringConfig | null) {
 	if (!config) return
-	Sentry.init({
+	const sdk = await import('@sentry/react-router')
+	sdk.init({
 		dsn: config.dsn,
 		environment: config.environment,
 		release: config.release,
@@ -45,7 +47,7 @@ export function initMonitoring(config: MonitoringConfig | null) {
 		beforeSendSpan: (span) => scrubEvent(span),
 		beforeBreadcrumb: (breadcrumb) => scrubEvent(breadcrumb),
 	})
-	enabled = true
+	sentry = sdk
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -53,7 +55,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** Read lazily, only when a report needs it, once: the body of a write, taken before the action read it. */
 
 export function copyPayload(request: Request): PayloadCopy | null {
-	if (!enabled || !WRITES.has(request.method)) return null
+	if (!sentry || !WRITES.has(request.method)) return null
 	const copy = request.clone()
 	let read: Promise<Record<string, unknown> | string> | null = null
 	return () => (read ??= readBody(copy))
@@ -101,7 +103,7 @@ function appContextOf(context: Readonly<RouterContextProvider> | undefined): App
 }
 
 /** Who was acting: the user's id only; while impersonating, a tag says so and another names the impersonated user. */
-function describe(scope: Sentry.Scope, app: AppContext | null, request: Request) {
+function describe(scope: SentryModule.Scope, app: AppContext | null, request: Request) {
 	const auth = app?.auth
 	if (auth) scope.setUser({ id: auth.userId })
 	scope.setTag('impersonated', auth?.impersonatorId ? 'yes' : 'no')
@@ -115,16 +117,18 @@ function describe(scope: Sentry.Scope, app: AppContext | null, request: Request)
 async function capture(
 	request: Request,
 	context: Readonly<RouterContextProvider> | undefined,
-	report: (scope: Sentry.Scope, values: string[]) => void,
+	report: (sdk: typeof SentryModule, scope: SentryModule.Scope, values: string[]) => void,
 ) {
+	const sdk = sentry
+	if (!sdk) return
 	const app = appContextOf(context)
 	const body = app?.payload ? await app.payload().catch(() => null) : null
 	const values = await valuesOf(request, body)
-	Sentry.withScope((scope) => {
+	sdk.withScope((scope) => {
 		describe(scope, app, request)
 		if (body !== null) scope.setExtra('payload', maskPayload(body))
 		scope.addEventProcessor((event) => scrubEvent(event, values))
-		report(scope, values)
+		report(sdk, scope, values)
 	})
 }
 
@@ -136,8 +140,7 @@ async function capture(
 export async function reportServerError(error: unknown, request: Request, context?: Readonly<RouterContextProvider>) {
 	const path = new URL(request.url).pathname
 	console.error(`Unexpected error on ${request.method} ${path}: ${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown'}`)
-	if (!enabled) return
-	await capture(request, context, () => Sentry.captureException(error))
+	await capture(request, context, (sdk) => sdk.captureException(error))
 }
 
 // What the document's render saw of an action's answer: its data and errors, kept for a failed write's report.
@@ -145,7 +148,7 @@ const actionResults = new WeakMap<object, unknown>()
 
 /** Called by entry.server as it renders a document: the action's answer, which the page's HTML would bury. */
 export function noteActionResult(context: object, result: { actionData: unknown; errors: unknown }) {
-	if (enabled) actionResults.set(context, result)
+	if (sentry) actionResults.set(context, result)
 }
 
 async function responseText(response: Response, context: object): Promise<string> {
@@ -161,22 +164,22 @@ async function responseText(response: Response, context: object): Promise<string
 export async function reportFailedWrite(request: Request, response: Response, context: Readonly<RouterContextProvider>) {
 	const path = new URL(request.url).pathname
 	const text = await responseText(response, context).catch(() => '')
-	await capture(request, context, (scope, values) => {
+	await capture(request, context, (sdk, scope, values) => {
 		scope.setContext('response', { status_code: response.status, text: maskResponseText(text, values) })
 		scope.setFingerprint(['failed-write', request.method, path, String(response.status)])
-		Sentry.captureMessage(`${request.method} ${path} answered ${response.status}`, 'warning')
+		sdk.captureMessage(`${request.method} ${path} answered ${response.status}`, 'warning')
 	})
 }
 
 /** Root middleware: reports writes that failed with a 4xx, without holding the response back. */
 export const failedWriteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const response = await next()
-	if (enabled && WRITES.has(request.method) && response.status >= 400 && response.status < 500) {
+	if (sentry && WRITES.has(request.method) && response.status >= 400 && response.status < 500) {
 		void reportFailedWrite(request, response, context).catch(() => undefined)
 	}
 	return response
 }
 
 export function flushMonitoring(timeoutMs = 2000) {
-	return enabled ? Sentry.flush(timeoutMs) : Promise.resolve(true)
+	return sentry ? sentry.flush(timeoutMs) : Promise.resolve(true)
 }

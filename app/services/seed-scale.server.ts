@@ -56,7 +56,8 @@ export async function seedScale(em: Em, options: ScaleOptions): Promise<ScaleRes
 				const yearGroup = YEAR_GROUPS[8 + (i % 5)]!
 				return {
 					id: randomUUID(),
-					upn: withCheckLetter(`9${String(n).padStart(2, '0')}26${String(i).padStart(7, '0')}`),
+					// 12 digits after the check letter: the school's number in 3 (up to 999 schools), the student's in 7.
+					upn: withCheckLetter(`9${String(n).padStart(3, '0')}2${String(i).padStart(7, '0')}`),
 					first_name: FIRST_NAMES[i % FIRST_NAMES.length]!,
 					last_name: LAST_NAMES[(i * 7 + n) % LAST_NAMES.length]!,
 					date_of_birth: `${2015 - (i % 5)}-0${1 + (i % 9)}-1${i % 10}`,

@@ -11,7 +11,9 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { buildIfNeeded } from '../build-if-needed.js'
+import { SERVER_NODE_FLAGS } from '../server-flags.js'
 import { signIn, waitFor } from './http.ts'
+import { recordedDuring, RECORDER, type RecordedStatement } from './sql-recorder.ts'
 
 export type Sql = <T = Record<string, unknown>>(query: string, params?: unknown[]) => Promise<T[]>
 
@@ -31,6 +33,13 @@ export type BenchContext = {
 	queriesFor(pathname: string, cookie?: string): Promise<number>
 	/** The server's resident memory now, and its peak so far (MB), from /proc. */
 	serverMemory(): { rssMb: number; peakMb: number }
+	/**
+	 * The statements (text and values) the server sent to PostgreSQL while `run` ran, apart from the job system's:
+	 * the server runs with a recorder preloaded (sql-recorder.ts).
+	 */
+	statementsDuring(run: () => Promise<void>): Promise<RecordedStatement[]>
+	/** Stops this server and runs `run` against one of the same build on another database (stopped when `run` ends). */
+	on<T>(databaseUrl: string, run: (context: BenchContext) => Promise<T>): Promise<T>
 }
 
 export type SectionResult = { lines: string[]; missed: string[] }
@@ -58,7 +67,6 @@ export async function runBench(sections: BenchSection[]) {
 	const chosen = wanted.length ? sections.filter((section) => wanted.includes(section.name)) : sections
 	const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
 	const sql: Sql = async (query, params = []) => (await pool.query(query, params)).rows
-	let server: ChildProcess | null = null
 	const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-bench-outbox-'))
 	const missed: string[] = []
 	try {
@@ -67,33 +75,10 @@ export async function runBench(sections: BenchSection[]) {
 		console.log(`\nSpencer bench: production build on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per page\n`)
 		// A fresh server per section: one section's load (and the memory it leaves behind) does not weigh on the next.
 		for (const section of chosen) {
-			// As `npm start` runs it (package.json): a 16 MB young generation keeps the server's memory in budget (ADR 009).
-			server = spawn(process.execPath, ['--max-semi-space-size=16', 'server.js'], {
-				env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', QUERY_STATS: '1', MAIL_OUTBOX_DIR: outbox, SESSION_SECRET, APP_URL: `http://localhost:${PORT}` },
-				stdio: ['ignore', 'ignore', 'inherit'],
-			})
-			const base = `http://127.0.0.1:${PORT}`
-			await waitFor(`${base}/healthz`)
-			const pid = server.pid!
-			const context: BenchContext = {
-				base,
-				sql,
-				signIn: (email) => signIn(base, email),
-				load: (pathname, cookie) => load(`${base}${pathname}`, pid, cookie),
-				queriesFor: async (pathname, cookie) => {
-					const response = await fetch(`${base}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
-					await response.arrayBuffer()
-					if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
-					return Number(response.headers.get('X-Query-Count'))
-				},
-				serverMemory: () => memoryOf(pid),
-			}
-			const result = await section.run(context)
+			const result = await withServer(databaseUrl, sql, outbox, section.run)
 			console.log(result.lines.join('\n'))
 			console.log('')
 			missed.push(...result.missed)
-			await stop(server)
-			server = null
 		}
 		console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`)
 		if (missed.length) {
@@ -103,9 +88,55 @@ export async function runBench(sections: BenchSection[]) {
 			console.log('Every target met.')
 		}
 	} finally {
-		if (server) await stop(server)
 		await pool.end()
 		rmSync(outbox, { recursive: true, force: true })
+	}
+}
+
+/** The production server on `databaseUrl` for as long as `run` runs, with the context that measures it. */
+async function withServer<T>(databaseUrl: string, sql: Sql, outbox: string, run: (context: BenchContext) => Promise<T>): Promise<T> {
+	const statementLog = path.join(outbox, `statements-${randomBytes(4).toString('hex')}.jsonl`)
+	// As `npm start` runs it (package.json, ADR 056).
+	const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', RECORDER, 'server.js'], {
+		env: {
+			...process.env,
+			DATABASE_URL: databaseUrl,
+			PORT: String(PORT),
+			NODE_ENV: 'production',
+			QUERY_STATS: '1',
+			MAIL_OUTBOX_DIR: outbox,
+			SESSION_SECRET,
+			APP_URL: `http://localhost:${PORT}`,
+			BENCH_STATEMENT_LOG: statementLog,
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	try {
+		const base = `http://127.0.0.1:${PORT}`
+		await waitFor(`${base}/healthz`)
+		const pid = server.pid!
+		const context: BenchContext = {
+			base,
+			sql,
+			signIn: (email) => signIn(base, email),
+			load: (pathname, cookie) => load(`${base}${pathname}`, pid, cookie),
+			queriesFor: async (pathname, cookie) => {
+				const response = await fetch(`${base}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
+				await response.arrayBuffer()
+				if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
+				return Number(response.headers.get('X-Query-Count'))
+			},
+			serverMemory: () => memoryOf(pid),
+			statementsDuring: (during) => recordedDuring(statementLog, pid, during),
+			on: async (otherUrl, otherRun) => {
+				// One server at a time on the bench's port: this one waits stopped until the other is done.
+				await stop(server)
+				return withServer(otherUrl, sql, outbox, otherRun)
+			},
+		}
+		return await run(context)
+	} finally {
+		await stop(server)
 	}
 }
 

@@ -3,8 +3,9 @@ import { ensureSchoolAdmin } from './fixtures.ts'
 
 const SCHOOL = 'scale-01'
 export const STUDENTS_PAGE = '/school-admin/students/list?perPage=50&page=3'
-const TARGET_P95_MS = 50
-const TARGET_SHARE_OF_LOGIN = 0.5
+/** Issue 16 (issue 5 asked for 50 ms and 50 %). */
+const TARGET_P95_MS = 25
+const TARGET_SHARE_OF_LOGIN = 0.8
 /** Issue 16: the server's resident memory once the list's load is over. */
 const TARGET_STEADY_RSS_MB = 150
 

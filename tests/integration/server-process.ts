@@ -6,6 +6,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import type { DatabaseTarget } from '#app/services/env.server.ts'
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.js'
 import { startFakeSentry } from '../support/fake-sentry.ts'
 import { freePort } from '../support/free-port.ts'
 import { admin } from '../support/template-database.ts'
@@ -41,13 +42,13 @@ export function serverProcesses() {
 		return { url: `pglite://${dir}`, target: { engine: 'pglite', dir } }
 	}
 
-	/** `node server.js` (the production build) on a free port, as `npm start` runs it. */
+	/** `node server.js` (the production build) on a free port, as `npm start` runs it (with its flags). */
 	async function startServer(env: Record<string, string>): Promise<{ app: TestApp; process: ChildProcess; stop(): Promise<void> }> {
 		const port = await freePort()
 		const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-restart-outbox-'))
 		const sentry = await startFakeSentry()
 		cleanups.push(() => sentry.close())
-		const child = spawn(process.execPath, ['server.js'], {
+		const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.js'], {
 			env: {
 				...process.env,
 				PORT: String(port),
