@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
 import { expect, test } from './fixtures.ts'
-import { hasJs, signIn } from './helpers.ts'
+import { hasJs, pointAtChart, signIn } from './helpers.ts'
 
 // A demo student of Oakfield this spec only reads: every demo profile has the need manager and the teacher as
 // respondents, both submitted at the same moment, so the two most recent are Sarah Collins then Tom Harris (by name).
@@ -50,6 +50,7 @@ function expectApart(labels: Box[]) {
 /** With JavaScript: the drawn chart's axes, its domain labels apart, and its bars and legend as the table says. */
 async function expectChartMatchesTable(page: Page, table: string[][], seriesNames: [string, string]) {
 	const chart = page.locator('[data-chart="bar"]')
+	await pointAtChart(page)
 	await expect(chart.locator('.apexcharts-bar-area')).toHaveCount(table.length * 2)
 	const ticks = await chart.locator('.apexcharts-yaxis-label').allTextContents()
 	expect(ticks.length).toBeGreaterThan(1)

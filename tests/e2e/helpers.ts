@@ -160,3 +160,12 @@ export async function pauseClockSoon(page: Page, aheadMs: number) {
 export async function hydrated(page: Page) {
 	await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
 }
+
+/**
+ * The live charts: apexcharts is loaded, and every chart of the page drawn by it, once a pointer comes over a chart
+ * (ADR 058). Points the mouse at the page's first chart box, once the page has hydrated.
+ */
+export async function pointAtChart(page: Page) {
+	await hydrated(page)
+	await page.locator('[data-chart]').first().hover()
+}

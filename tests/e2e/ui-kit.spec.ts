@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test'
-import { hasJs, hydrated } from './helpers.ts'
+import { hasJs, hydrated, pointAtChart } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Every test runs twice: with JavaScript (project "chromium") and without
@@ -66,6 +66,7 @@ test('charts: each chart has its data table; the chart itself only with JavaScri
 
 	const charts = page.locator('.apexcharts-canvas')
 	if (hasJs()) {
+		await pointAtChart(page)
 		await expect(charts).toHaveCount(3)
 		await expect(page.locator('[data-chart="pie"] .apexcharts-pie-series')).toHaveCount(3)
 	} else {

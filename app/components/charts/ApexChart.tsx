@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react'
 import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { estimatedMeasure, type Measure } from '#app/lib/charts/label-layout.ts'
 import { chartOptions, DRAWN_WIDTH, drawnHeight, type ChartPlace, type ChartSpec } from '#app/lib/charts/specs.ts'
@@ -8,9 +8,11 @@ import { ChartPicture } from './ChartPicture.tsx'
 // apexcharts touches `window` when imported: load it only in the browser, in
 // its own chunks (never on the server, never in the entry). The core build
 // with just the chart types we use is about half the size of the full one
-// (the legend is ours, in HTML: ChartLegend). The chunks start loading as soon as a screen with a chart
-// loads this module, alongside hydration rather than after it (ADR 034);
-// preloading them with the page's own modules was slower (ADR 036).
+// (the legend is ours, in HTML: ChartLegend). The page already shows each
+// chart as a picture (ChartPicture, ADR 040); apexcharts adds only its
+// tooltips, so it is loaded once a pointer comes over a chart (ADR 058), not
+// with every page that has one: 190 KB less on a slow link, and no long task
+// at load on an old laptop.
 const loadChart = async () => {
 	const [chart] = await Promise.all([
 		import('react-apexcharts/core'),
@@ -19,10 +21,23 @@ const loadChart = async () => {
 	])
 	return chart
 }
-const early = typeof document === 'undefined' ? null : loadChart()
-// A failed load is chunk-recovery.client.ts's (vite:preloadError) and the chart's when it renders: not an unhandled rejection here.
-early?.catch(() => {})
-const ReactApexChart = lazy(() => early ?? loadChart())
+const ReactApexChart = lazy(loadChart)
+
+// Whether the live charts are wanted: from the first pointer over any chart until the page is left (a chart of the
+// next screen is then drawn live at once, its library being loaded).
+let live = false
+const listeners = new Set<() => void>()
+function subscribeToLive(listener: () => void) {
+	listeners.add(listener)
+	return () => void listeners.delete(listener)
+}
+function wantLiveCharts() {
+	if (live) return
+	live = true
+	for (const listener of listeners) listener()
+}
+const isLive = () => live
+const notLiveOnServer = () => false
 
 function cspNonce(): string | undefined {
 	// The page's scripts carry the CSP nonce; apexcharts puts it on the <style> it injects.
@@ -71,7 +86,7 @@ const PICTURE_ROOM: Record<ChartPlace, string> = { side: '@max-[393px]:hidden', 
  * height so that nothing moves as it is drawn (ADRs 034, 036, 040). From the
  * server, the chart's picture (ChartPicture: plain SVG) for a 1366 × 768
  * laptop's width; once hydrated, the picture for the box's measured width;
- * once apexcharts has loaded and drawn, the live chart with its tooltips in
+ * once a pointer has come over a chart of the page and apexcharts has loaded and drawn, the live chart with its tooltips in
  * the picture's place. Under it the legend, in HTML. Without JavaScript the
  * box is not shown (`noscript:`), and in print neither (app.css): the data
  * table beside it is that view. Hidden from assistive technology, which
@@ -82,17 +97,18 @@ export function ApexChart({ spec, className = 'min-w-0 flex-1 basis-80' }: { spe
 	const hydrated = useHydrated()
 	const [ref, measuredWidth] = useWidth()
 	const [drawn, setDrawn] = useState(false)
+	const wanted = useSyncExternalStore(subscribeToLive, isLive, notLiveOnServer)
 	const markDrawn = useCallback(() => setDrawn(true), [])
 	const fitted = hydrated && measuredWidth > 0
 	const box = fitted ? { width: measuredWidth, measure: canvasMeasure } : { width: DRAWN_WIDTH[spec.place], measure: estimatedMeasure }
 	const options = chartOptions(spec, box, fitted ? { nonce: cspNonce(), events: { mounted: markDrawn } } : undefined)
 	const height = drawnHeight(spec, options)
 	return (
-		<div ref={ref} aria-hidden="true" className={`${className} @container noscript:hidden`} data-chart={spec.type}>
+		<div ref={ref} aria-hidden="true" className={`${className} @container noscript:hidden`} data-chart={spec.type} onPointerEnter={wantLiveCharts}>
 			{options === null ? null : (
 				<>
 					<div className="grid" style={{ minHeight: height }} data-chart-plot="">
-						{fitted ? (
+						{fitted && wanted ? (
 							<div className="min-w-0 [grid-area:1/1]">
 								<Suspense fallback={null}>
 									{/* A chart that turns between columns and horizontal bars is drawn afresh. */}
