@@ -1,4 +1,3 @@
-import { NavLink } from 'react-router'
 import {
 	Tab as AriaTab,
 	TabList as AriaTabList,
@@ -15,7 +14,7 @@ import { composeTailwindRenderProps, focusRing } from './utils.ts'
 
 /**
  * In-page tabs (ARIA tablist). Without JavaScript only the selected panel is
- * shown; when each tab is its own URL use LinkTabs instead.
+ * shown; when each tab is its own URL use LinkTabs (LinkTabs.tsx) instead.
  */
 export function Tabs(props: TabsProps) {
 	return <AriaTabs {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-4')} />
@@ -51,41 +50,5 @@ export function TabPanel(props: TabPanelProps) {
 				focusRing({ ...renderProps, className: `rounded-sm ${className ?? ''}` }),
 			)}
 		/>
-	)
-}
-
-export interface LinkTab {
-	to: string
-	label: string
-	/** Match the path exactly (true by default), so a parent path is not current on its children. */
-	end?: boolean
-}
-
-/**
- * Tabs that are routes: a <nav> of links, the current one marked
- * aria-current="page". They work without JavaScript; not an ARIA tablist,
- * because each tab loads a page.
- */
-export function LinkTabs({ label, tabs, className = '' }: { label: string; tabs: LinkTab[]; className?: string }) {
-	return (
-		<nav aria-label={label} className={className}>
-			<ul className="flex flex-wrap gap-1 border-b border-slate-300">
-				{tabs.map((tab) => (
-					<li key={tab.to} className="-mb-px">
-						<NavLink
-							to={tab.to}
-							end={tab.end ?? true}
-							className={({ isActive }) =>
-								`block border-b-3 px-4 py-2 text-sm font-medium ${
-									isActive ? 'border-brand text-brand' : 'border-transparent text-slate-700 hover:text-slate-900'
-								}`
-							}
-						>
-							{tab.label}
-						</NavLink>
-					</li>
-				))}
-			</ul>
-		</nav>
 	)
 }
