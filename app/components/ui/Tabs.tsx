@@ -9,7 +9,7 @@ import {
 	type TabProps,
 	type TabsProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { composeTailwindRenderProps, focusRing } from './utils.ts'
 
 /**
@@ -24,13 +24,17 @@ export function TabList<T extends object>(props: TabListProps<T>) {
 	return <AriaTabList {...props} className={composeTailwindRenderProps(props.className, 'flex flex-wrap gap-1 border-b border-slate-300')} />
 }
 
-const tabStyles = tv({
+export const tabStyles = tv({
 	extend: focusRing,
-	base: '-mb-px cursor-pointer border-b-3 px-4 py-2 text-sm font-medium',
+	base: '-mb-px border-b-3 px-4 py-2 text-sm font-medium',
 	variants: {
-		isSelected: { false: 'border-transparent text-slate-700 hover:text-slate-900', true: 'border-brand text-brand' },
-		isDisabled: { true: 'cursor-not-allowed text-slate-500' },
+		isSelected: { false: 'border-transparent hover:text-slate-900', true: 'border-brand' },
+		isDisabled: { false: 'cursor-pointer', true: 'cursor-not-allowed text-slate-500' },
 	},
+	compoundVariants: [
+		{ isDisabled: false, isSelected: false, className: 'text-slate-700' },
+		{ isDisabled: false, isSelected: true, className: 'text-brand' },
+	],
 })
 
 export function Tab(props: TabProps) {
