@@ -1,5 +1,5 @@
 import { type ComponentProps } from 'react'
-import { tv, type VariantProps } from 'tailwind-variants'
+import { tv, type VariantProps } from 'tailwind-variants/lite'
 
 // Dark text on pale fills: every pair is above 4.5:1.
 export const badgeStyles = tv({

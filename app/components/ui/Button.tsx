@@ -1,18 +1,20 @@
 import { type ReactNode } from 'react'
 import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components'
-import { tv, type VariantProps } from 'tailwind-variants'
+import { tv, type VariantProps } from 'tailwind-variants/lite'
 import { focusRing } from './utils.ts'
 
+// Each variant's colours are its enabled look; a disabled button has the disabled look instead (compound variants),
+// never both: without tailwind-merge no class may override another (utils.ts).
 export const buttonStyles = tv({
 	extend: focusRing,
-	base: 'relative inline-flex cursor-pointer items-center justify-center gap-2 rounded-md border font-medium whitespace-nowrap transition-colors forced-colors:border-[ButtonBorder]',
+	base: 'relative inline-flex items-center justify-center gap-2 rounded-md border font-medium whitespace-nowrap transition-colors forced-colors:border-[ButtonBorder]',
 	variants: {
 		variant: {
-			primary: 'border-transparent bg-brand text-white hover:bg-[#2f4668] data-pressed:bg-[#263a57]',
-			secondary: 'border-slate-500 bg-white text-slate-900 hover:bg-slate-100 data-pressed:bg-slate-200',
-			danger: 'border-transparent bg-red-700 text-white hover:bg-red-800 data-pressed:bg-red-900',
-			ghost: 'border-transparent bg-transparent text-slate-900 hover:bg-slate-100 data-pressed:bg-slate-200',
-			link: 'border-transparent bg-transparent px-0! text-brand underline underline-offset-2 hover:decoration-2',
+			primary: 'data-pressed:bg-[#263a57]',
+			secondary: 'data-pressed:bg-slate-200',
+			danger: 'data-pressed:bg-red-900',
+			ghost: 'data-pressed:bg-slate-200',
+			link: 'px-0! underline-offset-2 hover:decoration-2',
 		},
 		size: {
 			sm: 'h-8 px-3 text-sm',
@@ -20,12 +22,20 @@ export const buttonStyles = tv({
 			lg: 'h-12 px-5 text-base',
 			icon: 'size-10 p-0',
 		},
-		isDisabled: {
-			true: 'cursor-not-allowed border-slate-300 bg-slate-100 text-slate-500 hover:bg-slate-100 forced-colors:text-[GrayText]',
-		},
-		isPending: { true: 'cursor-wait' },
+		isDisabled: { false: '', true: 'border-slate-300 text-slate-500 forced-colors:text-[GrayText]' },
+		isPending: { false: '', true: 'cursor-wait' },
 	},
-	compoundVariants: [{ variant: 'link', isDisabled: true, className: 'bg-transparent no-underline hover:bg-transparent' }],
+	compoundVariants: [
+		{ variant: 'primary', isDisabled: false, className: 'border-transparent bg-brand text-white hover:bg-[#2f4668]' },
+		{ variant: 'secondary', isDisabled: false, className: 'border-slate-500 bg-white text-slate-900 hover:bg-slate-100' },
+		{ variant: 'danger', isDisabled: false, className: 'border-transparent bg-red-700 text-white hover:bg-red-800' },
+		{ variant: 'ghost', isDisabled: false, className: 'border-transparent bg-transparent text-slate-900 hover:bg-slate-100' },
+		{ variant: 'link', isDisabled: false, className: 'border-transparent bg-transparent text-brand underline' },
+		{ variant: ['primary', 'secondary', 'danger', 'ghost'], isDisabled: true, className: 'bg-slate-100 hover:bg-slate-100' },
+		{ variant: 'link', isDisabled: true, className: 'bg-transparent no-underline hover:bg-transparent' },
+		{ isPending: false, isDisabled: false, className: 'cursor-pointer' },
+		{ isPending: false, isDisabled: true, className: 'cursor-not-allowed' },
+	],
 	defaultVariants: { variant: 'primary', size: 'md' },
 })
 

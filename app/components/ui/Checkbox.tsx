@@ -6,13 +6,13 @@ import {
 	composeRenderProps,
 	type CheckboxFieldProps as AriaCheckboxFieldProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { Description, FieldError, type ErrorMessage } from './Field.tsx'
 import { Icon } from './Icon.tsx'
 
-const labelStyles = tv({
-	base: 'group flex w-fit cursor-pointer items-start gap-2 text-base text-slate-900',
-	variants: { isDisabled: { true: 'cursor-not-allowed text-slate-500' } },
+export const checkboxStyles = tv({
+	base: 'group flex w-fit items-start gap-2 text-base',
+	variants: { isDisabled: { false: 'cursor-pointer text-slate-900', true: 'cursor-not-allowed text-slate-500' } },
 })
 
 // The box follows the native input's own :checked and :focus-visible state, so
@@ -41,7 +41,7 @@ export function Checkbox({ children, description, errorMessage, className, ...pr
 			{...props}
 			className={composeRenderProps(className, (className) => `flex flex-col gap-1 ${className ?? ''}`)}
 		>
-			<AriaCheckboxButton className={(renderProps) => labelStyles(renderProps)}>
+			<AriaCheckboxButton className={(renderProps) => checkboxStyles(renderProps)}>
 				<span className={boxClass}>
 					<Icon icon={Check} className="size-4 stroke-3 opacity-0 group-has-[input:checked]:opacity-100" />
 				</span>

@@ -9,7 +9,7 @@ import {
 	type TextProps,
 	type ValidationResult,
 } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { composeTailwindRenderProps, focusRing } from './utils.ts'
 
 /**
@@ -37,7 +37,7 @@ export const labelClass = 'w-fit text-sm font-medium text-slate-900'
 /** A field's label; a required field gets a visible asterisk (its input is `required` for assistive technology). */
 export function Label({ className, isRequired, children, ...props }: LabelProps & { isRequired?: boolean }) {
 	return (
-		<AriaLabel {...props} className={twMerge(labelClass, className)}>
+		<AriaLabel {...props} className={className ? `${labelClass} ${className}` : labelClass}>
 			{children}
 			{isRequired ? <RequiredMark /> : null}
 		</AriaLabel>
@@ -54,7 +54,7 @@ export function RequiredMark() {
 }
 
 export function Description({ className, ...props }: TextProps) {
-	return <Text {...props} slot="description" className={twMerge('text-sm text-slate-600', className)} />
+	return <Text {...props} slot="description" className={className ? `text-sm text-slate-600 ${className}` : 'text-sm text-slate-600'} />
 }
 
 /** The error under a field: tied to it by aria-describedby and announced when it appears. */
@@ -95,14 +95,25 @@ export function FieldFrame({ label, description, errorMessage, isRequired, child
 	)
 }
 
-/** Border and ring of text-like inputs, driven by RAC render state. */
+/**
+ * Border and ring of text-like inputs, and of Select's button (`control: 'select'`), driven by RAC render state. A
+ * disabled field's look replaces the invalid or valid one (compound variants), so no class overrides another.
+ */
 export const inputStyles = tv({
 	extend: focusRing,
-	base: 'block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 forced-colors:bg-[Field]',
+	base: 'w-full min-w-0 rounded-md border px-3 py-2 text-base placeholder:text-slate-500 forced-colors:bg-[Field]',
 	variants: {
-		isInvalid: { true: 'border-red-700 forced-colors:border-[Mark]', false: 'border-slate-500' },
-		isDisabled: { true: 'cursor-not-allowed border-slate-300 bg-slate-100 text-slate-500 forced-colors:border-[GrayText]' },
+		control: { input: 'block', select: 'flex cursor-pointer items-center gap-2 text-start' },
+		isInvalid: { false: '', true: '' },
+		isDisabled: { false: 'bg-white text-slate-900', true: 'border-slate-300 bg-slate-100 text-slate-500 forced-colors:border-[GrayText]' },
 	},
+	compoundVariants: [
+		{ isDisabled: false, isInvalid: true, className: 'border-red-700 forced-colors:border-[Mark]' },
+		{ isDisabled: false, isInvalid: false, className: 'border-slate-500' },
+		// Select's button keeps its pointer when disabled, as it always has.
+		{ control: 'input', isDisabled: true, className: 'cursor-not-allowed' },
+	],
+	defaultVariants: { control: 'input' },
 })
 
 /** The same look for a native control rendered before hydration (no RAC render state). */

@@ -1,5 +1,4 @@
 import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router'
-import { twMerge } from 'tailwind-variants'
 import { buttonStyles, type ButtonSize, type ButtonVariant } from './Button.tsx'
 
 export const linkClass =
@@ -7,7 +6,7 @@ export const linkClass =
 
 /** An in-app link (client-side navigation with JavaScript, a plain link without). */
 export function Link({ className, ...props }: RouterLinkProps) {
-	return <RouterLink {...props} className={twMerge(linkClass, typeof className === 'string' ? className : undefined)} />
+	return <RouterLink {...props} className={typeof className === 'string' ? `${linkClass} ${className}` : linkClass} />
 }
 
 export interface ButtonLinkProps extends RouterLinkProps {

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { ListBox as AriaListBox, ListBoxItem as AriaListBoxItem, Popover as AriaPopover, type Key, type ListBoxItemProps, type PopoverProps } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import type { FieldTextProps } from './Field.tsx'
 import { Icon } from './Icon.tsx'
 
@@ -24,20 +24,20 @@ export function onKeyChange(onChange: ((value: string | null) => void) | undefin
 	return onChange ? (key: Key | null) => onChange(key === null ? null : String(key)) : undefined
 }
 
-const itemStyles = tv({
-	base: 'group flex cursor-default items-center gap-2 rounded px-3 py-2 text-base text-slate-900 outline-0 select-none forced-color-adjust-none',
+export const listBoxItemStyles = tv({
+	base: 'group flex cursor-default items-center gap-2 rounded px-3 py-2 text-base select-none forced-color-adjust-none',
 	variants: {
 		isFocused: { true: 'bg-slate-100' },
 		isSelected: { true: 'font-semibold' },
-		isDisabled: { true: 'text-slate-500' },
-		isFocusVisible: { true: 'outline-2 outline-offset-[-2px] outline-blue-700' },
+		isDisabled: { false: 'text-slate-900', true: 'text-slate-500' },
+		isFocusVisible: { false: 'outline-0', true: 'outline-2 outline-offset-[-2px] outline-blue-700' },
 	},
 })
 
 export function ListBoxItem(props: ListBoxItemProps) {
 	const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined)
 	return (
-		<AriaListBoxItem {...props} textValue={textValue} className={(renderProps) => itemStyles(renderProps)}>
+		<AriaListBoxItem {...props} textValue={textValue} className={(renderProps) => listBoxItemStyles(renderProps)}>
 			{(renderProps) => (
 				<>
 					<span className="flex-1">{typeof props.children === 'function' ? props.children(renderProps) : props.children}</span>
@@ -48,16 +48,14 @@ export function ListBoxItem(props: ListBoxItemProps) {
 	)
 }
 
-export function Popover({ className, ...props }: PopoverProps & { className?: string }) {
+/** A popover of options, at least as wide as their field, or with `menu` of a menu's items, at least 12 rem wide. */
+export function Popover({ menu = false, ...props }: Omit<PopoverProps, 'className'> & { menu?: boolean }) {
 	return (
 		<AriaPopover
 			offset={4}
 			maxHeight={288}
 			{...props}
-			className={twMerge(
-				'max-h-72 min-w-(--trigger-width) overflow-auto rounded-md border border-slate-300 bg-white p-1 shadow-lg outline-0 forced-colors:bg-[Canvas]',
-				className,
-			)}
+			className={`max-h-72 ${menu ? 'min-w-48' : 'min-w-(--trigger-width)'} overflow-auto rounded-md border border-slate-300 bg-white p-1 shadow-lg outline-0 forced-colors:bg-[Canvas]`}
 		/>
 	)
 }

@@ -8,7 +8,7 @@ import {
 	type Key,
 } from 'react-aria-components'
 import { Link as RouterLink, useHref, useNavigate } from 'react-router'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { Button, type ButtonVariant } from './Button.tsx'
 import { Popover } from './ListBox.tsx'
 import { useHydrated } from './hydrated.ts'
@@ -32,12 +32,12 @@ export interface MenuProps {
 	variant?: ButtonVariant
 }
 
-const itemStyles = tv({
-	base: 'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-base text-slate-900 outline-0 select-none',
+export const menuItemStyles = tv({
+	base: 'flex items-center gap-2 rounded px-3 py-2 text-base select-none',
 	variants: {
 		isFocused: { true: 'bg-slate-100' },
-		isFocusVisible: { true: 'outline-2 outline-offset-[-2px] outline-blue-700' },
-		isDisabled: { true: 'cursor-not-allowed text-slate-500' },
+		isFocusVisible: { false: 'outline-0', true: 'outline-2 outline-offset-[-2px] outline-blue-700' },
+		isDisabled: { false: 'cursor-pointer text-slate-900', true: 'cursor-not-allowed text-slate-500' },
 	},
 })
 
@@ -58,7 +58,7 @@ export function Menu({ label, items, onAction, variant = 'secondary' }: MenuProp
 					{label}
 					<Icon icon={ChevronDown} className="size-4" />
 				</Button>
-				<Popover placement="bottom start" className="min-w-48">
+				<Popover placement="bottom start" menu>
 					<AriaMenu
 						items={items}
 						className="outline-0"
@@ -66,7 +66,7 @@ export function Menu({ label, items, onAction, variant = 'secondary' }: MenuProp
 						onAction={(key: Key) => onAction?.(String(key))}
 					>
 						{(item) => (
-							<AriaMenuItem id={item.id} href={item.href} textValue={item.label} className={(renderProps) => itemStyles(renderProps)}>
+							<AriaMenuItem id={item.id} href={item.href} textValue={item.label} className={(renderProps) => menuItemStyles(renderProps)}>
 								{item.icon}
 								{item.label}
 							</AriaMenuItem>

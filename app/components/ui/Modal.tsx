@@ -1,5 +1,5 @@
 import { Modal as AriaModal, ModalOverlay as AriaModalOverlay, type ModalOverlayProps } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 
 export const overlayClass =
 	'fixed inset-0 flex min-h-full items-center justify-center overflow-y-auto bg-slate-900/50 p-4 text-center'

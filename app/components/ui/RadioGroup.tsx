@@ -6,7 +6,7 @@ import {
 	type RadioGroupProps as AriaRadioGroupProps,
 	type RadioProps as AriaRadioProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { FieldFrame, type FieldTextProps } from './Field.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
 
@@ -31,9 +31,9 @@ export function RadioGroup({ label, description, errorMessage, className, childr
 	)
 }
 
-const radioStyles = tv({
-	base: 'group/radio flex w-fit cursor-pointer items-center gap-2 text-base text-slate-900',
-	variants: { isDisabled: { true: 'cursor-not-allowed text-slate-500' } },
+export const radioStyles = tv({
+	base: 'group/radio flex w-fit items-center gap-2 text-base',
+	variants: { isDisabled: { false: 'cursor-pointer text-slate-900', true: 'cursor-not-allowed text-slate-500' } },
 })
 
 // Styled from the native input's :checked and :focus-visible, so a choice shows

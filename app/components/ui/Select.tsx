@@ -52,7 +52,7 @@ function AriaSelectField({
 			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
 				<AriaButton
 					className={composeRenderProps('', (_, renderProps) =>
-						inputStyles({ ...renderProps, className: 'flex cursor-pointer items-center gap-2 text-start' }),
+						inputStyles({ ...renderProps, control: 'select' }),
 					)}
 				>
 					<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">

@@ -1,7 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { twMerge } from 'tailwind-variants'
 import { Icon } from './Icon.tsx'
 
 /**
@@ -71,7 +70,7 @@ export function Table({
 					scrolls sideways
 				</span>
 			) : null}
-			<table {...props} className={twMerge('w-full border-collapse text-left text-sm', className)}>
+			<table {...props} className={className ? `w-full border-collapse text-left text-sm ${className}` : 'w-full border-collapse text-left text-sm'}>
 				<caption id={captionId} className={hideCaption ? 'sr-only' : 'mb-2 text-left text-base font-semibold text-slate-900'}>
 					{caption}
 				</caption>
@@ -82,7 +81,7 @@ export function Table({
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-	return <thead {...props} className={twMerge('border-b-2 border-slate-400', className)} />
+	return <thead {...props} className={className ? `border-b-2 border-slate-400 ${className}` : 'border-b-2 border-slate-400'} />
 }
 
 /**
@@ -128,7 +127,7 @@ export function Row(props: ComponentProps<'tr'>) {
 }
 
 export function Cell({ className, numeric, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
-	return <td {...props} className={numeric ? twMerge('text-right tabular-nums', className) : className} />
+	return <td {...props} className={numeric ? `text-right tabular-nums ${className ?? ''}`.trim() : className} />
 }
 
 /** A row header cell (`<th scope="row">`), e.g. the name in each row. */
@@ -145,7 +144,7 @@ export interface ColumnProps extends ComponentProps<'th'> {
 
 export function Column({ sortKey, sortState, numeric, className, children, ...props }: ColumnProps) {
 	const location = useLocation()
-	const classes = twMerge('px-3 py-2 font-semibold text-slate-900', numeric && 'text-right', className)
+	const classes = ['px-3 py-2 font-semibold text-slate-900', numeric && 'text-right', className].filter(Boolean).join(' ')
 	if (!sortKey || !sortState) {
 		return (
 			<th scope="col" {...props} className={classes}>

@@ -1,4 +1,3 @@
-import { NavLink } from 'react-router'
 import {
 	Tab as AriaTab,
 	TabList as AriaTabList,
@@ -10,12 +9,12 @@ import {
 	type TabProps,
 	type TabsProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { composeTailwindRenderProps, focusRing } from './utils.ts'
 
 /**
  * In-page tabs (ARIA tablist). Without JavaScript only the selected panel is
- * shown; when each tab is its own URL use LinkTabs instead.
+ * shown; when each tab is its own URL use LinkTabs (LinkTabs.tsx) instead.
  */
 export function Tabs(props: TabsProps) {
 	return <AriaTabs {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-4')} />
@@ -25,13 +24,17 @@ export function TabList<T extends object>(props: TabListProps<T>) {
 	return <AriaTabList {...props} className={composeTailwindRenderProps(props.className, 'flex flex-wrap gap-1 border-b border-slate-300')} />
 }
 
-const tabStyles = tv({
+export const tabStyles = tv({
 	extend: focusRing,
-	base: '-mb-px cursor-pointer border-b-3 px-4 py-2 text-sm font-medium',
+	base: '-mb-px border-b-3 px-4 py-2 text-sm font-medium',
 	variants: {
-		isSelected: { false: 'border-transparent text-slate-700 hover:text-slate-900', true: 'border-brand text-brand' },
-		isDisabled: { true: 'cursor-not-allowed text-slate-500' },
+		isSelected: { false: 'border-transparent hover:text-slate-900', true: 'border-brand' },
+		isDisabled: { false: 'cursor-pointer', true: 'cursor-not-allowed text-slate-500' },
 	},
+	compoundVariants: [
+		{ isDisabled: false, isSelected: false, className: 'text-slate-700' },
+		{ isDisabled: false, isSelected: true, className: 'text-brand' },
+	],
 })
 
 export function Tab(props: TabProps) {
@@ -51,41 +54,5 @@ export function TabPanel(props: TabPanelProps) {
 				focusRing({ ...renderProps, className: `rounded-sm ${className ?? ''}` }),
 			)}
 		/>
-	)
-}
-
-export interface LinkTab {
-	to: string
-	label: string
-	/** Match the path exactly (true by default), so a parent path is not current on its children. */
-	end?: boolean
-}
-
-/**
- * Tabs that are routes: a <nav> of links, the current one marked
- * aria-current="page". They work without JavaScript; not an ARIA tablist,
- * because each tab loads a page.
- */
-export function LinkTabs({ label, tabs, className = '' }: { label: string; tabs: LinkTab[]; className?: string }) {
-	return (
-		<nav aria-label={label} className={className}>
-			<ul className="flex flex-wrap gap-1 border-b border-slate-300">
-				{tabs.map((tab) => (
-					<li key={tab.to} className="-mb-px">
-						<NavLink
-							to={tab.to}
-							end={tab.end ?? true}
-							className={({ isActive }) =>
-								`block border-b-3 px-4 py-2 text-sm font-medium ${
-									isActive ? 'border-brand text-brand' : 'border-transparent text-slate-700 hover:text-slate-900'
-								}`
-							}
-						>
-							{tab.label}
-						</NavLink>
-					</li>
-				))}
-			</ul>
-		</nav>
 	)
 }

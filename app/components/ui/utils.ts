@@ -1,5 +1,9 @@
 import { composeRenderProps } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
+
+// tailwind-variants' lite build joins classes without tailwind-merge (about 10 KB of gzipped JavaScript on every
+// signed-in page): so no component's classes, nor a caller's added to them, may set what another of them sets
+// (styles.test.ts checks every variant; ADR 055).
 
 /** The focus ring every control shows when focused from the keyboard. */
 export const focusRing = tv({
@@ -9,10 +13,10 @@ export const focusRing = tv({
 	},
 })
 
-/** Merges our classes with a caller's className, which may be a RAC render-props function. */
+/** Our classes and a caller's className, which may be a RAC render-props function; the caller's must not override ours. */
 export function composeTailwindRenderProps<T>(
 	className: string | ((values: T) => string) | undefined,
 	tailwind: string,
 ): string | ((values: T) => string) {
-	return composeRenderProps(className, (given) => twMerge(tailwind, given))
+	return composeRenderProps(className, (given) => (given ? `${tailwind} ${given}` : tailwind))
 }

@@ -6,7 +6,7 @@ import { SuggestionsTable } from '#app/components/recommendations/SuggestionsTab
 import { Figures, PageHeader } from '#app/components/shell/Overview.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { LinkTabs } from '#app/components/ui/LinkTabs.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import { countToAnswer, listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'

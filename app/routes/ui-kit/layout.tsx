@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
-import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { LinkTabs } from '#app/components/ui/LinkTabs.tsx'
 
 const SECTIONS = [
 	{ to: '/ui-kit/charts', label: 'Charts' },

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { LinkTabs } from '#app/components/ui/LinkTabs.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import type { Route } from './+types/layout.ts'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { LinkTabs } from '#app/components/ui/LinkTabs.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { SEN_STATUS_LABELS } from '#app/models/enums.ts'
 import type { StudentSummary } from '#app/services/student-views.server.ts'

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router'
-import { LinkTabs } from '#app/components/ui/Tabs.tsx'
+import { LinkTabs } from '#app/components/ui/LinkTabs.tsx'
 import { requireRole } from '#app/services/guards.server.ts'
 import type { Route } from './+types/layout.ts'
 
