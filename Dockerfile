@@ -28,4 +28,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # server.js serves the build (no sources in this image, so it never rebuilds), applies
 # migrations, and closes the database cleanly on SIGTERM.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=96", "--no-concurrent-recompilation", "server.js"]
+CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=128", "--no-concurrent-recompilation", "server.js"]

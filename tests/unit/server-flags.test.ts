@@ -8,5 +8,5 @@ test('npm start and the Dockerfile run the server with the flags of scripts/serv
 	expect(start).toBe(['node', ...SERVER_NODE_FLAGS, 'server.js'].join(' '))
 	const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1]
 	expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...SERVER_NODE_FLAGS, 'server.js'])
-	expect(SERVER_NODE_FLAGS).toContain('--max-old-space-size=96')
+	expect(SERVER_NODE_FLAGS).toContain('--max-old-space-size=128')
 })
