@@ -9,6 +9,7 @@ import { Migration20261122034652_student_name_order as M6 } from './Migration202
 import { Migration20261124000622_school_switcher as M7 } from './Migration20261124000622_school_switcher.ts'
 import { Migration20261124000743_membership_names as M8 } from './Migration20261124000743_membership_names.ts'
 import { Migration20261124032439_removals_and_former_staff as M9 } from './Migration20261124032439_removals_and_former_staff.ts'
+import { Migration20261125035924_audit_append_only as M10 } from './Migration20261125035924_audit_append_only.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261124000622_school_switcher', class: M7 },
 	{ name: 'Migration20261124000743_membership_names', class: M8 },
 	{ name: 'Migration20261124032439_removals_and_former_staff', class: M9 },
+	{ name: 'Migration20261125035924_audit_append_only', class: M10 },
 ]

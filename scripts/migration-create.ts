@@ -5,8 +5,11 @@
  */
 import { readdirSync, writeFileSync } from 'node:fs'
 import { migrate, openDatabase } from '#app/services/database.server.ts'
+import { readEnv, setEnv } from '#app/services/env.server.ts'
 
 const name = process.argv[2]
+// The ORM's options read the configuration (QUERY_STATS): read it as the server does.
+setEnv(readEnv())
 const db = await openDatabase({ engine: 'pglite', dir: null })
 try {
 	await migrate(db.orm)
