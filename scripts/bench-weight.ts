@@ -139,6 +139,12 @@ async function loadsChartLibrary(browser: Browser, pathname: string, cookie: str
 		if (response?.status() !== 200 || new URL(page.url()).pathname !== pathname) throw new Error(`${pathname} answered ${response?.status()} at ${page.url()}`)
 		await page.waitForFunction(() => performance.getEntriesByName('spencer:hydrated').length > 0)
 		await page.waitForLoadState('networkidle')
+		// The live charts come once a pointer is over a chart (ADR 058): a page that draws charts is pointed at.
+		const chart = page.locator('[data-chart]').first()
+		if (await chart.count()) {
+			await chart.hover()
+			await page.waitForLoadState('networkidle')
+		}
 		for (const url of scripts) {
 			if (!scriptTexts.has(url)) scriptTexts.set(url, fetch(`${BASE}${url}`).then((answer) => answer.text()))
 			if ((await scriptTexts.get(url)!).includes(CHART_LIBRARY_MARK)) return true

@@ -21,14 +21,17 @@ export function serverProcesses() {
 	// One secret for every server of the set, as a deployment keeps it across a restart.
 	const SESSION_SECRET = randomBytes(32).toString('hex')
 
-	/** A database of its own, copied from the run's migrated and seeded template (tests/support/template-database.ts). */
-	async function freshDatabase(): Promise<{ url: string; target: DatabaseTarget }> {
+	/**
+	 * A database of its own, copied from the run's migrated and seeded template (tests/support/template-database.ts);
+	 * `empty` (PostgreSQL): a new database with nothing in it.
+	 */
+	async function freshDatabase({ empty = false } = {}): Promise<{ url: string; target: DatabaseTarget }> {
 		const template = inject('databaseTemplate')
 		const serverUrl = process.env.TEST_DATABASE_URL
 		if (template.engine === 'postgresql') {
 			if (!serverUrl) throw new Error('a PostgreSQL template needs TEST_DATABASE_URL')
 			const name = `spencer_restart_${randomBytes(6).toString('hex')}`
-			await admin(serverUrl, `create database ${name} template ${template.name}`)
+			await admin(serverUrl, empty ? `create database ${name}` : `create database ${name} template ${template.name}`)
 			cleanups.push(() => admin(serverUrl, `drop database if exists ${name} with (force)`))
 			const url = new URL(serverUrl)
 			url.pathname = `/${name}`
