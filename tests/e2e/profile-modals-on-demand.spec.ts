@@ -24,6 +24,14 @@ test('[16.3] the student profile fetches its modals’ code only when one opens,
 		await hydrated(page)
 		await page.waitForLoadState('networkidle')
 		expect(fetched, 'no modal is open: its code is not fetched').toEqual([])
+		// Print is a plain button (ADR 059), shown with JavaScript: it asks the browser to print.
+		await page.evaluate(() => {
+			window.print = () => document.body.setAttribute('data-printed', '')
+		})
+		await page.getByRole('button', { name: 'Print profile' }).click()
+		await expect(page.locator('body[data-printed]')).toHaveCount(1)
+	} else {
+		await expect(page.getByRole('button', { name: 'Print profile' })).toHaveCount(0)
 	}
 
 	// By its link: fetched then, and shown with the focus in it; closed, the focus is back on the link.
