@@ -29,4 +29,6 @@ test('weeksAfter counts calendar days, across the clock change and a month end',
 	expect(weeksAfter('2026-10-20', 1)).toBe('2026-10-27')
 	expect(weeksAfter('2026-12-25T10:00:00.000Z', 1)).toBe('2027-01-01')
 	expect(weeksAfter('2028-02-22', 1)).toBe('2028-02-29')
+	expect(weeksAfter('2026-09-07', 52)).toBe('2027-09-06')
+	expect(() => weeksAfter('not a day', 1)).toThrow(RangeError)
 })

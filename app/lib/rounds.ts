@@ -1,6 +1,3 @@
-import { addWeeks } from 'date-fns/addWeeks'
-import { format } from 'date-fns/format'
-import { parseISO } from 'date-fns/parseISO'
 import type { ProfileKind } from '#app/models/enums.ts'
 
 export type RoundSchedule = {
@@ -26,7 +23,12 @@ export function nextRoundOn(profile: RoundSchedule, rounds: number): string | nu
 	return profile.endDate && day > profile.endDate ? null : day
 }
 
-/** The calendar day (yyyy-mm-dd) `weeks` weeks after `day` (yyyy-mm-dd, or a timestamp whose day it takes). */
+/**
+ * The calendar day (yyyy-mm-dd) `weeks` weeks after `day` (yyyy-mm-dd, or a timestamp whose day it takes). Counted on
+ * UTC dates, where a day is always 24 hours: date-fns' format would bring its English locale (6 KB gzipped) to the
+ * student's profile, which shows when the next round opens (ADR 059).
+ */
 export function weeksAfter(day: string, weeks: number): string {
-	return format(addWeeks(parseISO(day.slice(0, 10)), weeks), 'yyyy-MM-dd')
+	const [year = Number.NaN, month = Number.NaN, date = Number.NaN] = day.slice(0, 10).split('-').map(Number)
+	return new Date(Date.UTC(year, month - 1, date + 7 * weeks)).toISOString().slice(0, 10)
 }

@@ -49,6 +49,11 @@ test('[13.12] a need manager removes an added recommendation after confirming, a
 	await confirm.getByRole('link', { name: 'Cancel' }).click()
 	await expect(page.getByRole('dialog')).toHaveCount(0)
 	await expect(plan.getByRole('row').filter({ hasText: title })).toHaveCount(1)
+	// Marked as done (a plain submit button: ADR 059), it stays in the plan, and may still be removed.
+	await plan.getByRole('button', { name: `Mark as done: “${title}”` }).click()
+	await expect(page.getByText('Recommendation marked as done').first()).toBeVisible()
+	await expect(plan.getByRole('row').filter({ hasText: title })).toContainText('Done')
+	await expect(plan.getByRole('button', { name: `Mark as done: “${title}”` })).toHaveCount(0)
 	await plan.getByRole('link', { name: `Remove “${title}”` }).click()
 	await page.getByRole('dialog', { name: 'Remove from the plan?' }).getByRole('button', { name: 'Remove recommendation' }).click()
 	await expect(page.getByText('Recommendation removed').first()).toBeVisible()

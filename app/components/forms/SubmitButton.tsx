@@ -1,5 +1,6 @@
 import { useNavigation } from 'react-router'
-import { Button, Spinner, type ButtonProps } from '#app/components/ui/Button.tsx'
+import { Button, type ButtonProps } from '#app/components/ui/Button.tsx'
+import { Spinner } from '#app/components/ui/Spinner.tsx'
 
 /**
  * A submit button that shows a spinner while its form's submission is in

@@ -1,5 +1,5 @@
 import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router'
-import { buttonStyles, type ButtonSize, type ButtonVariant } from './Button.tsx'
+import { buttonStyles, type ButtonSize, type ButtonVariant } from './button-styles.ts'
 
 export const linkClass =
 	'rounded-sm text-brand underline underline-offset-2 hover:decoration-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700'

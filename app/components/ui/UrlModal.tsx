@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { closeModalHref, modalLayer, modalWith, openModals } from '#app/lib/modals.ts'
+import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
 import { Dialog } from './Dialog.tsx'
-import { ButtonLink, type ButtonLinkProps } from './Link.tsx'
+import { ButtonLink } from './Link.tsx'
 import { Modal, layerClass, modalStyles, overlayClass } from './Modal.tsx'
 import { useHydrated } from './hydrated.ts'
 import { useModalFocusReturn } from './modal-focus.ts'
@@ -84,44 +84,5 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 				{children}
 			</Dialog>
 		</Modal>
-	)
-}
-
-/**
- * A button-looking link that opens one of the page's URL modals, with the params that name its record (`{ id }`),
- * keeping the scroll position: a row's "Edit" or "Delete". A row's button says whose it is to a screen reader in an
- * `sr-only` part of its children.
- */
-export function ModalButton({
-	modal,
-	params,
-	...props
-}: Omit<ButtonLinkProps, 'to' | 'preventScrollReset'> & { modal: string; params?: Record<string, string> }) {
-	const location = useLocation()
-	return <ButtonLink {...props} to={modalWith(location, modal, params)} preventScrollReset />
-}
-
-/**
- * A row's small ModalButton for its record `id`: the visible label ("Edit"), then, for a screen reader, whose it is
- * (`of`: "Ann Smith", or "of Ann Smith").
- */
-export function RowModalButton({
-	modal,
-	id,
-	of,
-	variant = 'secondary',
-	children,
-}: {
-	modal: string
-	id: string
-	of: ReactNode
-	variant?: ButtonLinkProps['variant']
-	children: ReactNode
-}) {
-	return (
-		<ModalButton modal={modal} params={{ id }} variant={variant} size="sm">
-			{children}
-			<span className="sr-only"> {of}</span>
-		</ModalButton>
 	)
 }

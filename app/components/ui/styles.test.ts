@@ -1,6 +1,6 @@
 import { twMerge } from 'tailwind-variants'
 import { describe, expect, test } from 'vitest'
-import { buttonStyles } from './Button.tsx'
+import { buttonStyles } from './button-styles.ts'
 import { badgeStyles } from './Badge.tsx'
 import { checkboxStyles } from './Checkbox.tsx'
 import { inputStyles } from './Field.tsx'

@@ -1,6 +1,7 @@
 import { data, useLocation } from 'react-router'
+import { onDemand } from '#app/components/on-demand.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { isModalOpen } from '#app/lib/modals.ts'
+import { isModalOpen, openModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { listProfileRespondents } from '#app/services/profile-respondents.server.ts'
@@ -10,13 +11,16 @@ import { getStudent, listProfessionalOptions } from '#app/services/students.serv
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { DomainBands } from './+parts/DomainBands.tsx'
 import { PrintButton } from './+parts/PrintButton.tsx'
-import { AskedNextRound, RemoveRespondentModal, RESPONDENTS_MODAL, RespondentsModal } from './+parts/ProfileRespondents.tsx'
+import { RecommendationsSection } from './+parts/ProfileRecommendations.tsx'
+import { AskedNextRound, RESPONDENTS_MODAL } from './+parts/ProfileRespondents.tsx'
 import { ProfileRounds, Section } from './+parts/ProfileSections.tsx'
-import { RecommendationModals, RecommendationsSection } from './+parts/ProfileRecommendations.tsx'
 import { changeRespondents, isRespondentIntent } from './+parts/respondents.server.ts'
 import { PrintFrame } from './+parts/PrintFrame.tsx'
 import { StudentHeader } from './+parts/StudentHeader.tsx'
 import type { Route } from './+types/profile.ts'
+
+// Most of the page's code, and only for a URL that opens one of its modals (ADR 059).
+const ProfileModals = onDemand(() => import('./+parts/ProfileModals.tsx').then((module) => module.ProfileModals))
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin', 'needManager', 'professional')
@@ -30,6 +34,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		canManage ? dismissedSummary(app, student.id) : null,
 	])
 	return { student, view, respondents, staff, canManage, dismissed, print: printDetails(app) }
+}
+
+/** A navigation to a URL that opens a modal brings the modals' code with the data, so it shows the modal when it lands. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+	const [data] = await Promise.all([serverLoader(), openModals(new URL(request.url).searchParams).length > 0 ? ProfileModals.preload() : null])
+	return data
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -63,12 +73,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StudentProfile({ loaderData, actionData }: Route.ComponentProps) {
 	const { student, view, respondents, staff, canManage, dismissed, print } = loaderData
 	const location = useLocation()
-	const search = new URLSearchParams(location.search)
-	const open = view.recommendations.find((recommendation) => recommendation.id === search.get('recommendation'))
-	const removing = canManage ? view.recommendations.find((recommendation) => recommendation.id === search.get('remove')) : undefined
-	// The profile whose respondents are being changed, and the respondent whose removal is being confirmed.
-	const editing = canManage ? view.profiles.find((profile) => profile.id === search.get('profile') && profile.status === 'active') : undefined
-	const removingRespondent = editing ? respondents[editing.id]?.find((respondent) => respondent.membershipId === search.get('respondent')) : undefined
 	return (
 		<PrintFrame details={print} student={student.name}>
 			<div className="flex flex-col gap-6 print:gap-3 print:text-sm">
@@ -115,18 +119,16 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 					)}
 				</Section>
 
-				{editing ? (
-					<RespondentsModal
-						profile={editing}
-						student={student.name}
-						respondents={respondents[editing.id] ?? []}
+				{openModals(location.search).length > 0 ? (
+					<ProfileModals
+						student={student}
+						view={view}
+						respondents={respondents}
 						staff={staff}
+						canManage={canManage}
 						lastResult={actionData && 'intent' in actionData && actionData.intent === 'add-respondent' ? (actionData.result as never) : undefined}
 					/>
 				) : null}
-				{editing && removingRespondent ? <RemoveRespondentModal profile={editing} respondent={removingRespondent} student={student.name} /> : null}
-
-				<RecommendationModals removing={removing} open={open} student={student.name} />
 			</div>
 		</PrintFrame>
 	)

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
-import { Button, buttonStyles, type ButtonSize, type ButtonVariant } from '#app/components/ui/Button.tsx'
+import { Button } from '#app/components/ui/Button.tsx'
+import { buttonStyles, type ButtonSize, type ButtonVariant } from '#app/components/ui/button-styles.ts'
 import { Icon } from '#app/components/ui/Icon.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { formatDateTime } from '#app/lib/format.ts'

@@ -1,5 +1,5 @@
 import { DataTable, type DataColumn } from '#app/components/ui/DataTable.tsx'
-import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
+import { RowModalButton } from '#app/components/ui/ModalButton.tsx'
 import type { ManagedStudent } from '#app/services/profiles.server.ts'
 import { ProfileList } from './ProfileList.tsx'
 

@@ -1,5 +1,5 @@
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { ModalButton } from '#app/components/ui/UrlModal.tsx'
+import { ModalButton } from '#app/components/ui/ModalButton.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { ManagedProfile } from '#app/services/profiles.server.ts'
 

@@ -6,7 +6,7 @@ import { plural } from '#app/components/questionnaires/plural.ts'
 import { StatusBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { ButtonLink, Link } from '#app/components/ui/Link.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
-import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
+import { RowModalButton } from '#app/components/ui/ModalButton.tsx'
 import { isModalOpen, withoutModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import {

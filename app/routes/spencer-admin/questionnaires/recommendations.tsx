@@ -5,7 +5,7 @@ import { SEVERITY_LABELS, SeverityBadge } from '#app/components/questionnaires/S
 import { Button } from '#app/components/ui/Button.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
-import { RowModalButton } from '#app/components/ui/UrlModal.tsx'
+import { RowModalButton } from '#app/components/ui/ModalButton.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'
 import { saveSubmission } from '#app/lib/submission.server.ts'
 import { RECOMMENDATION_SEVERITIES } from '#app/models/enums.ts'

@@ -1,10 +1,8 @@
 import { Form, Link, useLocation } from 'react-router'
-import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
-import { RichText } from '#app/components/questionnaires/RichText.tsx'
+import { PlainSubmitButton } from '#app/components/forms/PlainSubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
+import { ModalButton } from '#app/components/ui/ModalButton.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { modalHref } from '#app/lib/modals.ts'
 import type { StudentRecommendationRow } from '#app/services/student-views.server.ts'
@@ -75,9 +73,9 @@ export function RecommendationsSection({
 											{recommendation.status === 'active' ? (
 												<Form method="post">
 													<input type="hidden" name="studentRecommendationId" value={recommendation.id} />
-													<SubmitButton intent="mark-done" variant="secondary" size="sm" aria-label={`Mark as done: “${recommendation.title}”`}>
+													<PlainSubmitButton intent="mark-done" variant="secondary" size="sm" aria-label={`Mark as done: “${recommendation.title}”`}>
 														Mark as done
-													</SubmitButton>
+													</PlainSubmitButton>
 												</Form>
 											) : null}
 											<ModalButton modal={REMOVE_MODAL} params={{ remove: recommendation.id }} variant="secondary" size="sm">
@@ -92,45 +90,5 @@ export function RecommendationsSection({
 				</Table>
 			)}
 		</Section>
-	)
-}
-
-/** The profile's recommendation modals: Remove's confirmation, and a recommendation's description. */
-export function RecommendationModals({
-	removing,
-	open,
-	student,
-}: {
-	removing: StudentRecommendationRow | undefined
-	open: StudentRecommendationRow | undefined
-	student: string
-}) {
-	return (
-		<>
-			{removing ? (
-				<ConfirmModal
-					name={REMOVE_MODAL}
-					title="Remove from the plan?"
-					intent="remove"
-					fields={{ studentRecommendationId: removing.id }}
-					drop={['remove']}
-					confirmLabel="Remove recommendation"
-				>
-					<p>
-						{`“${removing.title}” leaves ${student}’s plan. It is kept in the history (who added it, who removed it and when), and it is suggested again if the scores still suggest it.`}
-					</p>
-				</ConfirmModal>
-			) : null}
-			{open ? (
-				<UrlModal name={RECOMMENDATION_MODAL} title={open.title} size="lg">
-					<p className="mb-3 text-sm text-slate-700">
-						Theme: {open.themeName} · {open.status === 'done' ? 'Done' : 'Active'} · added {formatDate(open.addedOn)}
-						{open.addedBy ? ` by ${open.addedBy}` : ''}
-					</p>
-					<RichText text={open.description} />
-					{open.note ? <p className="mt-3 border-t border-slate-200 pt-3">Note: {open.note}</p> : null}
-				</UrlModal>
-			) : null}
-		</>
 	)
 }

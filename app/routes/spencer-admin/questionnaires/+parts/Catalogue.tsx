@@ -1,6 +1,7 @@
 import { Fragment, type ReactElement, type ReactNode } from 'react'
 import type { DefaultValue } from '@conform-to/react'
-import { ModalButton, UrlModal } from '#app/components/ui/UrlModal.tsx'
+import { ModalButton } from '#app/components/ui/ModalButton.tsx'
+import { UrlModal } from '#app/components/ui/UrlModal.tsx'
 import { resultFor, type ActionResult, type FormProps } from './forms.tsx'
 
 /**

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
-import { ModalButton } from '#app/components/ui/UrlModal.tsx'
+import { ModalButton } from '#app/components/ui/ModalButton.tsx'
 import type { DomainView, QuestionView } from '#app/services/questionnaires.server.ts'
 
 /**
