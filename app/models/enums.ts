@@ -62,6 +62,10 @@ export const SEN_STATUS_LABELS: Record<SenStatus, string> = {
 	ehcPlan: 'EHC plan',
 }
 
+/** Why a student's tombstone was left: erased on request, or purged at the end of the retention period. */
+export const STUDENT_REMOVAL_KINDS = ['erasure', 'retention'] as const
+export type StudentRemovalKind = (typeof STUDENT_REMOVAL_KINDS)[number]
+
 // transfer.ts
 export const TRANSFER_STATUSES = ['created', 'approved', 'rejected'] as const
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number]

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
-import { YEAR_GROUPS, GENDERS, SEN_STATUSES } from './enums.ts'
+import { YEAR_GROUPS, GENDERS, SEN_STATUSES, STUDENT_REMOVAL_KINDS } from './enums.ts'
 import { School } from './school.ts'
 import { SchoolMembership } from './user.ts'
 
@@ -47,3 +47,27 @@ export const StudentProfessionalSchema = defineEntity({
 })
 export class StudentProfessional extends StudentProfessionalSchema.class {}
 StudentProfessionalSchema.setClass(StudentProfessional)
+
+/**
+ * What is left of a student once erased on request or purged after retention (ADR 063): nothing that names the child,
+ * only what the school's statistics count. `studentId` is the id the audit trail already holds (it links the erasure's
+ * audit line to its reason); no row carries it any more. `reason` is the school admin's, written for an erasure:
+ * the audit trail holds ids only, so the reason lives here, and the form asks for it without the child's name.
+ */
+export const StudentTombstoneSchema = defineEntity({
+	name: 'StudentTombstone',
+	indexes: [{ name: 'student_tombstone_school_index', properties: ['school', 'removedAt'] }],
+	properties: {
+		...baseProperties(),
+		// A school that leaves Spencer takes its tombstones with it.
+		school: () => p.manyToOne(School).deleteRule('cascade'),
+		studentId: p.uuid(),
+		kind: p.enum(STUDENT_REMOVAL_KINDS),
+		yearGroup: p.enum(YEAR_GROUPS),
+		hadSenStatus: p.boolean(),
+		removedAt: p.datetime(),
+		reason: p.text().nullable(),
+	},
+})
+export class StudentTombstone extends StudentTombstoneSchema.class {}
+StudentTombstoneSchema.setClass(StudentTombstone)
