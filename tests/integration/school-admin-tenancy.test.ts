@@ -14,9 +14,10 @@ import { Browser, startApp, type TestApp } from './app.ts'
 type Row = { path: string; method: 'GET' | 'POST'; body?: Record<string, string> }
 
 const ROWS: Row[] = [
-	// Students (list/:id): the details form, archive, the transfer modal and its post.
+	// Students (list/:id): the details form, archive, the transfer and erasure modals and their posts.
 	{ method: 'GET', path: '/school-admin/students/list/:oakStudent' },
 	{ method: 'GET', path: '/school-admin/students/list/:oakStudent?modal=transfer-student' },
+	{ method: 'GET', path: '/school-admin/students/list/:oakStudent?modal=erase-student' },
 	{
 		method: 'POST',
 		path: '/school-admin/students/list/:oakStudent',
@@ -24,6 +25,7 @@ const ROWS: Row[] = [
 	},
 	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'archive' } },
 	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'transfer', destination: 'riverside' } },
+	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'erase', reason: 'Parent’s request', confirmation: ':oakUpn' } },
 
 	// Transfers: a request between Oakfield and Meadow View, which Riverside is neither side of.
 	{ method: 'GET', path: '/school-admin/students/transfer-students/incoming?modal=approve-transfer&id=:oakTransfer' },
@@ -128,6 +130,7 @@ const snapshot = () =>
 		app.sql('select group_id, membership_id from group_staff where group_id in (?, ?) order by 1, 2', [ids.oakGroup, ids.riverGroup]),
 		app.sql("select count(*)::int as n from transfer_request where student_id = ? and status = 'created'", [ids.oakStudent]),
 		app.sql('select id, role, access from school_membership where id = ?', [ids.oakMember]),
+		app.sql('select count(*)::int as n from student_tombstone'),
 	])
 
 let riverside: Browser
@@ -157,6 +160,7 @@ describe('signed in as Riverside’s school admin, every Oakfield record answers
 		await oakfield.signIn('office@oakfield.test')
 		for (const path of [
 			'/school-admin/students/list/:oakStudent?modal=transfer-student',
+			'/school-admin/students/list/:oakStudent?modal=erase-student',
 			'/school-admin/students/transfer-students/outgoing?modal=cancel-transfer&id=:oakTransfer',
 			'/school-admin/groups/:oakGroup?modal=add-student&findStudent=a',
 			'/school-admin/students/import/:oakStudentJob',

@@ -15,6 +15,8 @@ import { getStudent, getStudentDetails, listProfessionalOptions, saveStudent, se
 import { listStudentProfiles } from '#app/services/student-profiles.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { listDestinationOptions, pendingTransferOf } from '#app/services/transfers.server.ts'
+import { eraseStudentAction } from './+parts/erase-actions.server.ts'
+import { EraseModal, EraseSection } from './+parts/EraseModal.tsx'
 import { StudentForm } from './+parts/StudentForm.tsx'
 import { StudentProfiles } from './+parts/StudentProfiles.tsx'
 import { transferStudent } from './+parts/transfer-actions.server.ts'
@@ -65,6 +67,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			return redirectWithToast(app.em, here, { type: 'success', title: intent === 'archive' ? 'Student archived' : 'Student restored' })
 		case 'transfer':
 			return transferStudent(app, student.id, formData)
+		case 'erase':
+			return eraseStudentAction(app, student.id, formData)
 		default:
 			return data({ result: null }, { status: 400 })
 	}
@@ -73,7 +77,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StudentDetails({ loaderData, actionData }: Route.ComponentProps) {
 	const { student, professionals, profiles, schools, pendingTransfer } = loaderData
 	const location = useLocation()
-	const transferResult = actionData && 'intent' in actionData ? actionData.result : undefined
+	const transferResult = actionData && 'intent' in actionData && actionData.intent === 'transfer' ? actionData.result : undefined
+	const eraseResult = actionData && 'intent' in actionData && actionData.intent === 'erase' ? actionData.result : undefined
 	const studentResult = actionData && !('intent' in actionData) ? actionData.result : undefined
 	return (
 		<>
@@ -107,6 +112,7 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 				<StudentForm student={student} professionals={professionals} lastResult={studentResult} submitLabel="Save details" />
 			</section>
 			<StudentProfiles profiles={profiles} />
+			<EraseSection />
 			{student.archived ? null : (
 				<ConfirmModal name={ARCHIVE_MODAL} title="Archive this student?" intent="archive" fields={{}} confirmLabel="Archive student">
 					<p>
@@ -114,6 +120,7 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 					</p>
 				</ConfirmModal>
 			)}
+			<EraseModal upn={student.upn} lastResult={eraseResult} />
 			<TransferModal studentName={`${student.firstName} ${student.lastName}`} schools={schools} pending={pendingTransfer} lastResult={transferResult} />
 		</>
 	)
