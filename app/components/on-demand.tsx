@@ -14,12 +14,17 @@ export type OnDemand<Props> = ComponentType<Props> & {
  * as the server rendered it.
  */
 export function onDemand<Props extends object>(load: () => Promise<ComponentType<Props>>): OnDemand<Props> {
-	let loaded: ComponentType<Props> | undefined
-	let loading: Promise<ComponentType<Props>> | undefined
+	let loading: (Promise<ComponentType<Props>> & { status?: 'fulfilled'; value?: ComponentType<Props> }) | undefined
 	// A chunk that fails to load (a deploy replaced it) makes the page load again (chunk-recovery.client.ts).
-	const preload = () => (loading ??= load().then((component) => (loaded = component)))
+	// The promise says it is fulfilled as React reads it, so use() returns the component at once, without suspending.
+	const preload = () =>
+		(loading ??= load().then((component) => {
+			Object.assign(loading!, { status: 'fulfilled', value: component })
+			return component
+		}))
 	function OnDemandComponent(props: Props) {
-		const Component = loaded ?? use(preload())
+		// use() on every render, never only on some: a render that suspended in use() must call it again when retried.
+		const Component = use(preload())
 		return <Component {...props} />
 	}
 	if (typeof document === 'undefined') void preload()
