@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
@@ -30,22 +31,15 @@ export default function handleRequest(
 			</NonceContext>,
 			{
 				nonce,
-				// Every page's data is loaded before it renders and nothing suspends on the server (the toasts' and the
-				// charts' lazy parts load only in the browser), so the shell is the whole page. It is sent as one body
-				// rather than streamed in React's 2 KB chunks: each chunk cost a pass through the web stream, the
-				// compression and a socket write (writev was 12 % of the students list's CPU; ADR 053).
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
 					const body = new PassThrough()
-					const chunks: Buffer[] = []
-					body.on('data', (chunk: Buffer) => chunks.push(chunk))
-					body.on('error', reject)
-					body.on('end', () => {
-						clearTimeout(timer)
-						responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-						resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
-					})
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)
+					// A page that is sent in full clears the abort timer, which would otherwise keep the whole render
+					// alive for six seconds after the response.
+					body.on('close', () => clearTimeout(timer))
 				},
 				onShellError(error: unknown) {
 					reject(error)
