@@ -35,7 +35,7 @@ export async function updateName({ em, auth }: SignedIn, input: { firstName: str
 		user.firstName = input.firstName
 		user.lastName = input.lastName
 		await tx.nativeUpdate(SchoolMembership, { user: user.id }, { firstName: input.firstName, lastName: input.lastName })
-		audit(tx as never, auth, 'account.name-changed', { type: 'User', id: user.id, schoolId: null })
+		audit(tx, auth, 'account.name-changed', { type: 'User', id: user.id, schoolId: null })
 		await tx.flush()
 	})
 }

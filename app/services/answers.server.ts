@@ -329,7 +329,7 @@ export async function saveAnswers(app: SignedIn, feedbackId: string, domainId: s
 			.where('status', '=', 'incomplete')
 			.where((eb) => eb.exists(eb.selectFrom('answer').select(eb.lit(1).as('one')).where('feedback_id', '=', feedback.id)))
 			.execute()
-		audit(tx as never, app.auth, 'feedback.answer', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
+		audit(tx, app.auth, 'feedback.answer', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
 		await tx.flush()
 	})
 	return feedback
@@ -383,7 +383,7 @@ export async function submitFeedback(app: SignedIn, feedbackId: string): Promise
 			.where('id', '=', feedback.id)
 			.where('status', '<>', 'complete')
 			.execute()
-		audit(tx as never, app.auth, 'feedback.submit', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
+		audit(tx, app.auth, 'feedback.submit', { type: 'Feedback', id: feedback.id, schoolId: actingSchool(app) })
 		await tx.flush()
 		return { ok: true as const }
 	})

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { AuditEvent } from '#app/models/index.ts'
 import type { Auth } from '#app/lib/auth.ts'
+import type { EntityManager } from '@mikro-orm/core'
 import { jsonRecords, type Em } from './database.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
@@ -9,9 +10,10 @@ export type AuditTarget = { type: string; id?: string | null; schoolId?: string 
 /**
  * Records who did what to which record, in which school, when — ids only,
  * never the content. Queued on the EntityManager, so it is written in the
- * same flush (and transaction) as the change it describes.
+ * same flush (and transaction) as the change it describes. Any EntityManager will do: a request's, or the one a
+ * transaction hands its callback.
  */
-export function audit(em: Em, actor: Pick<Auth, 'userId' | 'impersonatorId' | 'schoolId'> | { userId: string | null }, action: string, target: AuditTarget) {
+export function audit(em: Pick<EntityManager, 'create'>, actor: Pick<Auth, 'userId' | 'impersonatorId' | 'schoolId'> | { userId: string | null }, action: string, target: AuditTarget) {
 	const impersonatorId = 'impersonatorId' in actor ? actor.impersonatorId : null
 	const schoolId = target.schoolId !== undefined ? target.schoolId : 'schoolId' in actor ? actor.schoolId : null
 	em.create(AuditEvent, {

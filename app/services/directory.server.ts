@@ -139,8 +139,8 @@ export async function addMember(app: SignedIn, input: MemberInput, request: Requ
 				jobTitle: input.jobTitle,
 				access: input.giveAccess ? 'invited' : 'none',
 			})
-			audit(tx as never, app.auth, 'membership.create', { type: 'SchoolMembership', id: member.id, schoolId })
-			if (input.giveAccess) audit(tx as never, app.auth, 'membership.invite', { type: 'SchoolMembership', id: member.id, schoolId })
+			audit(tx, app.auth, 'membership.create', { type: 'SchoolMembership', id: member.id, schoolId })
+			if (input.giveAccess) audit(tx, app.auth, 'membership.invite', { type: 'SchoolMembership', id: member.id, schoolId })
 			await tx.flush()
 			return { kind: 'added' as const, member }
 		}),
@@ -246,7 +246,7 @@ export async function setRole(app: SignedIn, id: string, role: SchoolRole) {
 		}
 		current.role = role
 		if (role === 'schoolAdmin') await detachFromStudents(tx as Em, schoolId, current.id)
-		audit(tx as never, app.auth, 'membership.set-role', { type: 'SchoolMembership', id: current.id, schoolId })
+		audit(tx, app.auth, 'membership.set-role', { type: 'SchoolMembership', id: current.id, schoolId })
 		await tx.flush()
 	})
 }
@@ -280,7 +280,7 @@ export async function removeAccess(app: SignedIn, id: string) {
 			throw LAST_ADMIN(`${current.firstName} ${current.lastName}`)
 		}
 		current.access = 'none'
-		audit(tx as never, app.auth, 'membership.remove-access', { type: 'SchoolMembership', id: current.id, schoolId })
+		audit(tx, app.auth, 'membership.remove-access', { type: 'SchoolMembership', id: current.id, schoolId })
 		await tx.flush()
 	})
 }
@@ -356,14 +356,14 @@ export async function deleteMember(app: SignedIn, id: string): Promise<{ name: s
 			.where('respondent_id', '=', current.id)
 			.returning('id')
 			.execute()
-		for (const feedback of kept) audit(tx as never, app.auth, 'feedback.anonymise', { type: 'Feedback', id: feedback.id, schoolId })
+		for (const feedback of kept) audit(tx, app.auth, 'feedback.anonymise', { type: 'Feedback', id: feedback.id, schoolId })
 		const user = current.user
 		await endSessionsActingIn(tx as Em, user.id, current.id)
 		await tx.nativeDelete(SchoolMembership, { id: current.id })
-		audit(tx as never, app.auth, 'membership.delete', { type: 'SchoolMembership', id: current.id, schoolId })
+		audit(tx, app.auth, 'membership.delete', { type: 'SchoolMembership', id: current.id, schoolId })
 		if (user.systemRole !== 'spencerAdmin' && !(await tx.count(SchoolMembership, { user: user.id }))) {
 			await tx.nativeDelete(User, { id: user.id })
-			audit(tx as never, app.auth, 'user.delete', { type: 'User', id: user.id, schoolId })
+			audit(tx, app.auth, 'user.delete', { type: 'User', id: user.id, schoolId })
 		}
 		await tx.flush()
 		return { name, keptFeedback: kept.length }

@@ -82,7 +82,7 @@ export async function eraseStudent(app: SignedIn, studentId: string, input: { re
 			removedAt: new Date(),
 			reason,
 		})
-		audit(tx as never, app.auth, 'student.erase', { type: 'Student', id, schoolId })
+		audit(tx, app.auth, 'student.erase', { type: 'Student', id, schoolId })
 		await tx.flush()
 	})
 }

@@ -89,7 +89,7 @@ export async function createGroup(app: SignedIn, input: GroupInput): Promise<Gro
 	return guardName(() =>
 		app.em.transactional(async (tx) => {
 			const group = tx.create(Group, { school: schoolId, name: input.name, description: input.description })
-			audit(tx as never, app.auth, 'group.create', { type: 'Group', id: group.id, schoolId })
+			audit(tx, app.auth, 'group.create', { type: 'Group', id: group.id, schoolId })
 			await tx.flush()
 			return group
 		}),
@@ -116,7 +116,7 @@ export async function deleteGroup(app: SignedIn, id: string): Promise<void> {
 		await db.deleteFrom('group_student').where('group_id', '=', group.id).execute()
 		await db.deleteFrom('group_staff').where('group_id', '=', group.id).execute()
 		await db.deleteFrom('student_group').where('id', '=', group.id).where('school_id', '=', schoolId).execute()
-		audit(tx as never, app.auth, 'group.delete', { type: 'Group', id: group.id, schoolId })
+		audit(tx, app.auth, 'group.delete', { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
 	})
 	app.em.clear()
@@ -244,7 +244,7 @@ export async function addToGroup(app: SignedIn, groupId: string, member: Member)
 				? db.insertInto('group_student').values({ group_id: group.id, student_id: member.id })
 				: db.insertInto('group_staff').values({ group_id: group.id, membership_id: member.id })
 		await link.onConflict((conflict) => conflict.doNothing()).execute()
-		audit(tx as never, app.auth, `${AUDIT_ACTION[member.kind]}.add`, { type: 'Group', id: group.id, schoolId })
+		audit(tx, app.auth, `${AUDIT_ACTION[member.kind]}.add`, { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
 	})
 	return name
@@ -260,7 +260,7 @@ export async function removeFromGroup(app: SignedIn, groupId: string, member: Me
 			? db.deleteFrom('group_student').where('group_id', '=', group.id).where('student_id', '=', member.id)
 			: db.deleteFrom('group_staff').where('group_id', '=', group.id).where('membership_id', '=', member.id)
 		).execute()
-		audit(tx as never, app.auth, `${AUDIT_ACTION[member.kind]}.remove`, { type: 'Group', id: group.id, schoolId })
+		audit(tx, app.auth, `${AUDIT_ACTION[member.kind]}.remove`, { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
 	})
 	return name

@@ -115,7 +115,7 @@ export async function addRespondent(app: SignedIn, studentId: string, profileId:
 			)
 			.onConflict((conflict) => conflict.columns(['round_id', 'respondent_id']).doNothing())
 			.execute()
-		audit(tx as never, app.auth, 'profile.respondent.add', { type: 'Profile', id: profileId, schoolId })
+		audit(tx, app.auth, 'profile.respondent.add', { type: 'Profile', id: profileId, schoolId })
 		await tx.flush()
 		return { name, changed: true }
 	})
@@ -163,7 +163,7 @@ export async function removeRespondent(app: SignedIn, studentId: string, profile
 			.where('f.status', '=', 'incomplete')
 			.where(({ not, exists, selectFrom, lit }) => not(exists(selectFrom('answer as a').select(lit(1).as('one')).whereRef('a.feedback_id', '=', 'f.id'))))
 			.execute()
-		audit(tx as never, app.auth, 'profile.respondent.remove', { type: 'Profile', id: profileId, schoolId })
+		audit(tx, app.auth, 'profile.respondent.remove', { type: 'Profile', id: profileId, schoolId })
 		await tx.flush()
 		return { name: `${removed.first_name} ${removed.last_name}`, changed: true }
 	})

@@ -147,7 +147,7 @@ export async function createProfile(app: SignedIn, studentId: string, input: Pro
 			createdBy: app.auth.userId,
 		})
 		profile.respondents.set([...new Set(input.respondents)].map((id) => tx.getReference(SchoolMembership, id)))
-		audit(tx as never, app.auth, 'profile.create', { type: 'Profile', id: profile.id, schoolId })
+		audit(tx, app.auth, 'profile.create', { type: 'Profile', id: profile.id, schoolId })
 		await tx.flush()
 		await ensureRoundsDue(tx as never, schoolId)
 		return profile

@@ -198,7 +198,7 @@ export async function addSchoolAdmin(
 			access: 'invited',
 			jobTitle: 'School admin',
 		})
-		audit(tx as never, auth, 'membership.create', { type: 'SchoolMembership', id: membership.id, schoolId })
+		audit(tx, auth, 'membership.create', { type: 'SchoolMembership', id: membership.id, schoolId })
 		await tx.flush()
 		return { kind: 'invited' as const, user }
 	})

@@ -152,7 +152,7 @@ async function withdrawDecision(
 			.set({ removed_at: sql<Date>`now()`, removed_by_id: auth.userId, updated_at: sql<Date>`now()` })
 			.where('id', '=', rowId)
 			.execute()
-		audit(tx as never, auth, action, { type: 'StudentRecommendation', id, schoolId })
+		audit(tx, auth, action, { type: 'StudentRecommendation', id, schoolId })
 		await tx.flush()
 		return { recommendationId: row.recommendation_id }
 	})

@@ -305,7 +305,7 @@ export async function saveStudent(app: SignedIn, id: string | null, input: Stude
 			}
 			const student = existing ? tx.assign(await tx.findOneOrFail(Student, { id: existing.id, school: schoolId }), fields) : tx.create(Student, { ...fields, school: schoolId })
 			await writeProfessionalLinks(tx as never, student, wanted, Boolean(existing))
-			audit(tx as never, app.auth, existing ? 'student.update' : 'student.create', { type: 'Student', id: student.id, schoolId })
+			audit(tx, app.auth, existing ? 'student.update' : 'student.create', { type: 'Student', id: student.id, schoolId })
 			await tx.flush()
 			return student
 		}),
@@ -358,7 +358,7 @@ export async function setStudentProfessionals(app: SignedIn, id: string, input: 
 		app.em.transactional(async (tx) => {
 			const own = await tx.findOneOrFail(Student, { id: student.id, school: actingSchool(app) })
 			await writeProfessionalLinks(tx as never, own, wanted, true)
-			audit(tx as never, app.auth, 'student.professionals', { type: 'Student', id: own.id, schoolId: actingSchool(app) })
+			audit(tx, app.auth, 'student.professionals', { type: 'Student', id: own.id, schoolId: actingSchool(app) })
 			await tx.flush()
 		}),
 	)

@@ -142,7 +142,7 @@ export async function deleteTheme(app: SignedIn, id: string): Promise<void> {
 	await mapConstraintErrors(() =>
 		em.transactional(async (tx) => {
 			await tx.nativeDelete(Theme, { id: theme.id })
-			audit(tx as never, auth, 'theme.delete', { type: 'Theme', id: theme.id, schoolId: null })
+			audit(tx, auth, 'theme.delete', { type: 'Theme', id: theme.id, schoolId: null })
 			await tx.flush()
 		}),
 	)

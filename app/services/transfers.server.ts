@@ -109,7 +109,7 @@ export async function requestTransfer(app: SignedIn, studentId: string, input: {
 				note: input.note,
 				status: 'created',
 			})
-			audit(tx as never, app.auth, 'transfer.request', { type: 'TransferRequest', id: request.id, schoolId })
+			audit(tx, app.auth, 'transfer.request', { type: 'TransferRequest', id: request.id, schoolId })
 			await tx.flush()
 			return request
 		}),
@@ -281,8 +281,8 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 				.set({ status: 'approved', decided_by_id: app.auth.userId, decided_at: sql`now()`, updated_at: sql`now()` })
 				.where('id', '=', id)
 				.execute()
-			audit(tx as never, app.auth, 'transfer.approve', { type: 'TransferRequest', id, schoolId })
-			audit(tx as never, app.auth, 'student.transfer', { type: 'Student', id: studentId, schoolId })
+			audit(tx, app.auth, 'transfer.approve', { type: 'TransferRequest', id, schoolId })
+			audit(tx, app.auth, 'student.transfer', { type: 'Student', id: studentId, schoolId })
 			await tx.flush()
 		}),
 	)
@@ -302,7 +302,7 @@ export async function rejectTransfer(app: SignedIn, id: string, reason: string):
 			.set({ status: 'rejected', reason, decided_by_id: app.auth.userId, decided_at: sql`now()`, updated_at: sql`now()` })
 			.where('id', '=', id)
 			.execute()
-		audit(tx as never, app.auth, 'transfer.reject', { type: 'TransferRequest', id, schoolId })
+		audit(tx, app.auth, 'transfer.reject', { type: 'TransferRequest', id, schoolId })
 		await tx.flush()
 	})
 	app.em.clear()
@@ -324,7 +324,7 @@ export async function cancelTransfer(app: SignedIn, id: string): Promise<void> {
 			.returning('id')
 			.execute()
 		if (!deleted.length) throw alreadyDecided()
-		audit(tx as never, app.auth, 'transfer.cancel', { type: 'TransferRequest', id, schoolId })
+		audit(tx, app.auth, 'transfer.cancel', { type: 'TransferRequest', id, schoolId })
 		await tx.flush()
 	})
 	app.em.clear()
