@@ -38,6 +38,7 @@ export default [
 				route('schools', 'routes/spencer-admin/schools/list.tsx'),
 				route('schools/create', 'routes/spencer-admin/schools/create.tsx'),
 				route('schools/:id', 'routes/spencer-admin/schools/details.tsx'),
+				route('schools/:id/offboard', 'routes/spencer-admin/schools/offboard.tsx'),
 				// Questionnaires, themes and recommendations: the questionnaire builder's block.
 				...prefix('questionnaires', [
 					index('routes/spencer-admin/questionnaires/index.ts'),

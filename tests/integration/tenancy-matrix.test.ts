@@ -47,6 +47,7 @@ const QUESTIONNAIRE_IS_PLATFORMS = 'questionnaires are the platform’s, written
 /** Route pattern → its case. */
 const MATRIX: Record<string, Case> = {
 	'/spencer-admin/schools/:id': { platform: SCHOOL_IS_PLATFORMS, ids: { id: 'oakfield' } },
+	'/spencer-admin/schools/:id/offboard': { platform: SCHOOL_IS_PLATFORMS, ids: { id: 'oakfield' } },
 	'/spencer-admin/questionnaires/:id': { platform: QUESTIONNAIRE_IS_PLATFORMS, ids: { id: 'questionnaire' } },
 	'/spencer-admin/questionnaires/:id/preview': { platform: QUESTIONNAIRE_IS_PLATFORMS, ids: { id: 'questionnaire' } },
 

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
+import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { studentAccessReport } from '#app/services/access-report.server.ts'
@@ -112,8 +113,19 @@ export default function SchoolDetails({ loaderData, actionData }: Route.Componen
 
 			<SchoolStaff schoolName={school.name} staff={staff} />
 
-
 			<AccessReport report={report} input={reportInput} />
+
+			<section aria-labelledby="offboard-heading" className="mt-10 rounded-lg border border-red-700 bg-white p-6">
+				<h2 id="offboard-heading" className="mb-2 text-lg font-semibold text-red-800">
+					Offboard this school
+				</h2>
+				<p className="mb-4 max-w-prose text-sm text-slate-800">
+					When the school leaves Spencer: export everything it holds, see what would be deleted, then delete the school for good.
+				</p>
+				<ButtonLink to={`/spencer-admin/schools/${school.id}/offboard`} variant="secondary">
+					Offboard this school…
+				</ButtonLink>
+			</section>
 
 			<AddAdminModal lastResult={actionData && 'intent' in actionData && actionData.intent === 'add-admin' ? actionData.result : undefined} />
 		</>
