@@ -136,6 +136,9 @@ function OffboardForm({ subdomain, lastResult }: { subdomain: string; lastResult
 		lastResult,
 		constraint: getZodConstraint(OffboardSchema),
 		shouldValidate: 'onBlur',
+		// A refused subdomain's message goes as it is corrected, not on the blur of the click on the button below it,
+		// which would move the button from under the pointer.
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: OffboardSchema }),
 	})
 	return (

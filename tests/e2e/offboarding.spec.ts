@@ -1,0 +1,90 @@
+import { withCheckLetter } from '../../app/lib/upn.ts'
+import { choose, hasJs, hydrated, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// Runs with JavaScript and without, on one shared database: each run makes (and offboards) a school of its own, with a
+// school admin and a student, so no other test loses a demo school. Every row left is counted in
+// tests/integration/offboarding.test.ts; here, what the platform admin sees and what the school's people can still do.
+
+test('[17.4] the platform admin offboards a school after the dry run: archived first, subdomain typed, then gone', async ({ page, browser }) => {
+	test.setTimeout(120_000)
+	const suffix = hasJs() ? 'js' : 'nojs'
+	const name = `Hollybrook Primary ${suffix}`
+	const subdomain = `hollybrook-${suffix}`
+	const head = `head@hollybrook-${suffix}.test`
+
+	await signIn(page, 'admin@spencer.test')
+	await page.getByRole('link', { name: 'Add school' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'New school' })).toBeVisible()
+	if (hasJs()) await hydrated(page)
+	await page.getByLabel('Name').fill(name)
+	await page.getByLabel('Subdomain').fill(subdomain)
+	await page.getByRole('button', { name: 'Create school' }).click()
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
+	// A school admin, who accepts the invitation and adds a student.
+	const before = outboxSize()
+	await page.getByRole('link', { name: 'Add school admin' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Add school admin' })
+	await dialog.getByLabel('First name').fill('Hazel')
+	await dialog.getByLabel('Last name').fill('Brook')
+	await dialog.getByLabel('Email').fill(head)
+	await page.getByRole('button', { name: 'Add and send invitation' }).click()
+	await expect(page.getByText('School admin added').first()).toBeVisible()
+	const theirs = await browser.newContext({ javaScriptEnabled: hasJs() })
+	const them = await theirs.newPage()
+	await them.goto(linkIn(await latestMail(head, /invited to Spencer/, before), '/auth/set-password-from-email'))
+	await them.getByLabel('Password').fill('Holly-Brook!2026')
+	await them.getByRole('button', { name: 'Save password and sign in' }).click()
+	await expect(them).toHaveURL('/school-admin/students/list')
+	await them.goto('/school-admin/students/list/create')
+	await them.getByLabel('UPN').fill(withCheckLetter(hasJs() ? '777250000041' : '777250000042'))
+	await them.getByLabel('First name').fill('Ivy')
+	await them.getByLabel('Last name').fill('Thornton')
+	await them.getByLabel('Date of birth').fill('2018-03-14')
+	await choose(them, 'Gender', 'Female')
+	await choose(them, 'Year group', 'Year 2')
+	await choose(them, 'SEN status', 'None')
+	await them.getByRole('button', { name: 'Create student' }).click()
+	await expect(them.getByRole('heading', { level: 1, name: 'Ivy Thornton' })).toBeVisible()
+
+	// The dry run: what would go, counted; not yet possible while the school is not archived.
+	await page.getByRole('link', { name: 'Offboard this school…' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: `Offboard ${name}` })).toBeVisible()
+	const deleted = page.getByRole('table', { name: 'Deleted with the school' })
+	await expect(deleted.getByRole('row', { name: 'Students 1' })).toBeVisible()
+	await expect(deleted.getByRole('row', { name: 'Staff directory entries 1' })).toBeVisible()
+	await expect(deleted.getByRole('row', { name: 'Staff accounts with no other school 1' })).toBeVisible()
+	await expect(page.getByText('The school is not archived.')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Delete the school and everything it holds' })).toHaveCount(0)
+
+	await page.getByRole('link', { name: 'Archive it on its page' }).click()
+	await page.getByRole('button', { name: 'Archive school' }).click()
+	await expect(page.getByText('School archived').first()).toBeVisible()
+	await page.getByRole('link', { name: 'Offboard this school…' }).click()
+	await expect(page.getByText('Done: the school is archived')).toBeVisible()
+
+	// A subdomain that is not the school's: refused beside the field, nothing deleted.
+	const confirmation = page.getByLabel(`Type the school’s subdomain, ${subdomain}, to confirm`)
+	await confirmation.fill('oakfield')
+	await page.getByRole('button', { name: 'Delete the school and everything it holds' }).click()
+	await expect(page.getByText('This is not the school’s subdomain. Type it exactly as shown above.')).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: `Offboard ${name}` })).toBeVisible()
+
+	await confirmation.fill(subdomain)
+	await page.getByRole('button', { name: 'Delete the school and everything it holds' }).click()
+	await expect(page).toHaveURL('/spencer-admin/schools')
+	await expect(page.getByText(`${name} offboarded`).first()).toBeVisible()
+	await page.getByLabel('Search by name, subdomain or URN').fill(subdomain)
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page.getByRole('link', { name })).toHaveCount(0)
+
+	// The school admin's account went with the school (they worked nowhere else): their session and their password no longer open anything.
+	await them.goto('/school-admin/students/list')
+	await expect(them).toHaveURL(/\/auth\/login/)
+	await them.getByLabel('Email').fill(head)
+	await them.getByLabel('Password').fill('Holly-Brook!2026')
+	await them.getByRole('button', { name: 'Sign in' }).click()
+	await expect(them.getByText(/Invalid email or password|incorrect/i).first()).toBeVisible()
+	await theirs.close()
+})
