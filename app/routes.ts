@@ -39,6 +39,7 @@ export default [
 				route('schools/create', 'routes/spencer-admin/schools/create.tsx'),
 				route('schools/:id', 'routes/spencer-admin/schools/details.tsx'),
 				route('schools/:id/offboard', 'routes/spencer-admin/schools/offboard.tsx'),
+				route('schools/:id/exports/:exportId/download', 'routes/spencer-admin/schools/export-download.ts'),
 				// Questionnaires, themes and recommendations: the questionnaire builder's block.
 				...prefix('questionnaires', [
 					index('routes/spencer-admin/questionnaires/index.ts'),
@@ -88,6 +89,9 @@ export default [
 				route('directory/import/template.csv', 'routes/school-admin/directory/import-template.ts'),
 				route('directory/import/:id', 'routes/school-admin/directory/import-status.tsx'),
 				route('directory/import/:id/errors.csv', 'routes/school-admin/directory/import-errors.ts'),
+				// Subject access exports (asked for on a student's details page): each one's progress, and its ZIP.
+				route('exports/:id', 'routes/school-admin/exports/status.tsx'),
+				route('exports/:id/download', 'routes/school-admin/exports/download.ts'),
 			]),
 		]),
 		...prefix('need-manager', [

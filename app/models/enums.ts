@@ -66,6 +66,12 @@ export const SEN_STATUS_LABELS: Record<SenStatus, string> = {
 export const STUDENT_REMOVAL_KINDS = ['erasure', 'retention'] as const
 export type StudentRemovalKind = (typeof STUDENT_REMOVAL_KINDS)[number]
 
+// data-export.ts
+export const DATA_EXPORT_KINDS = ['student', 'school'] as const
+export type DataExportKind = (typeof DATA_EXPORT_KINDS)[number]
+export const DATA_EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number]
+
 // transfer.ts
 export const TRANSFER_STATUSES = ['created', 'approved', 'rejected'] as const
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number]

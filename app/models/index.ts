@@ -1,5 +1,6 @@
 import { Answer, Feedback, Profile, Round, StudentRecommendation } from './assessment.ts'
 import { AuditEvent, Impersonation } from './audit.ts'
+import { DataExport, DataExportChunk } from './data-export.ts'
 import { Group } from './staff-group.ts'
 import { ImportJob } from './import-job.ts'
 import { Domain, Question, Questionnaire, Recommendation, Theme } from './questionnaire.ts'
@@ -11,6 +12,7 @@ import { PasswordToken, PendingSignIn, SchoolMembership, Session, User } from '.
 
 export * from './assessment.ts'
 export * from './audit.ts'
+export * from './data-export.ts'
 export * from './enums.ts'
 export * from './staff-group.ts'
 export * from './import-job.ts'
@@ -37,6 +39,8 @@ export const entities = [
 	Group,
 	TransferRequest,
 	ImportJob,
+	DataExport,
+	DataExportChunk,
 	Theme,
 	Questionnaire,
 	Domain,

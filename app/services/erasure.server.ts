@@ -49,6 +49,13 @@ export async function eraseStudent(app: SignedIn, studentId: string, input: { re
 
 		// Each table by name, children first, rather than through the foreign keys' cascades: what an erasure removes is
 		// read here, and a cascade changed one day cannot make it remove less.
+		// Exports are copies of the student's records: theirs, and the school's whole exports (made to offboard), which hold them too.
+		const exports = db
+			.selectFrom('data_export')
+			.select('id')
+			.where((w) => w.or([w('student_id', '=', id), w.and([w('school_id', '=', schoolId), w('kind', '=', 'school')])]))
+		await db.deleteFrom('data_export_chunk').where('export_id', 'in', exports).execute()
+		await db.deleteFrom('data_export').where('id', 'in', exports).execute()
 		const profiles = db.selectFrom('profile').select('id').where('student_id', '=', id)
 		const rounds = db.selectFrom('round').select('id').where('profile_id', 'in', profiles)
 		const feedback = db.selectFrom('feedback').select('id').where('round_id', 'in', rounds)

@@ -3,6 +3,8 @@ import { sendPasswordResetMail } from './password-links.server.ts'
 import { forkEm, type Database } from './database.server.ts'
 import { importJobHandler, queueUnfinishedImports, type WorkerOptions } from './import-queue.server.ts'
 import { QUEUES, startJobSystem, type JobSystem } from './job-queue.server.ts'
+import { buildExport, markExportFailed } from './export-archive.server.ts'
+import { deleteExpiredExports } from './exports.server.ts'
 import { ensureRoundsDue } from './profiles.server.ts'
 import { pruneRateLimits } from './rate-limit.server.ts'
 
@@ -22,7 +24,8 @@ export type JobSettings = {
 /**
  * Starts the job system of this app instance with every queue's handler:
  * imports, the due rounds (scheduled, and run once now), the password
- * reset mail and the hourly housekeeping (spent rate-limit counters). Closing the app stops it before the database.
+ * reset mail, subject access and school exports, and the hourly housekeeping (spent rate-limit counters, expired
+ * exports). Closing the app stops it before the database.
  */
 export async function startJobs(db: Database, settings: JobSettings): Promise<JobSystem> {
 	const jobs = await startJobSystem(db, { schedule: settings.schedule, clock: settings.clock })
@@ -75,7 +78,34 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 			QUEUES.housekeeping,
 			{ policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400, notify: true },
 			{ batchSize: 1, pollingIntervalSeconds: 30 },
-			async () => void (await pruneRateLimits(forkEm(db.orm))),
+			async () => {
+				await pruneRateLimits(forkEm(db.orm))
+				await deleteExpiredExports(forkEm(db.orm))
+			},
+		)
+		await jobs.define(
+			QUEUES.export,
+			{
+				// One build per export at a time, by its id (see requestStudentExport).
+				policy: 'exclusive',
+				heartbeatSeconds: 30,
+				expireInSeconds: 3600,
+				retryLimit: 3,
+				retryDelay: 5,
+				retryBackoff: true,
+				deleteAfterSeconds: 7 * 86_400,
+				notify: true,
+			},
+			// One export at a time per instance: a school's export is long, and a student's waits at most for the one before.
+			{ batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+			async (job) => {
+				try {
+					await buildExport(db.orm, job.data.exportId)
+				} catch (error) {
+					if (job.retryCount >= job.retryLimit) await markExportFailed(db.orm, job.data.exportId)
+					throw error
+				}
+			},
 		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON, {})

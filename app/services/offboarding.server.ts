@@ -103,6 +103,7 @@ async function countOwned(db: Kysely<Database>, schoolId: string): Promise<Offbo
 				.as('transfers'),
 			eb.selectFrom('import_job').select(count.as('n')).where('school_id', '=', schoolId).as('imports'),
 			eb.selectFrom('student_tombstone').select(count.as('n')).where('school_id', '=', schoolId).as('tombstones'),
+			eb.selectFrom('data_export').select(count.as('n')).where('school_id', '=', schoolId).as('exports'),
 			eb.selectFrom('school_membership').select(count.as('n')).where('school_id', '=', schoolId).as('memberships'),
 			eb.selectFrom('users').select(count.as('n')).where('id', 'in', o.usersOnlyHere()).as('users'),
 			eb.selectFrom('audit_event').select(count.as('n')).where('school_id', '=', schoolId).as('audit'),
@@ -132,6 +133,7 @@ async function countOwned(db: Kysely<Database>, schoolId: string): Promise<Offbo
 		{ key: 'transfers', label: 'Transfer requests, either way', n: n(row.transfers) },
 		{ key: 'imports', label: 'Imports', n: n(row.imports) },
 		{ key: 'tombstones', label: 'Tombstones of erased students', n: n(row.tombstones) },
+		{ key: 'exports', label: 'Exports (subject access and this school’s own)', n: n(row.exports) },
 		{ key: 'memberships', label: 'Staff directory entries', n: n(row.memberships) },
 		{ key: 'users', label: 'Staff accounts with no other school', n: n(row.users) },
 		{ key: 'audit', label: 'Audit trail lines', n: n(row.audit) },
@@ -205,6 +207,12 @@ export async function offboardSchool(app: SignedIn, schoolId: string, input: { c
 
 		// Then the school's own rows, each table by name and children first, as erasure does (ADR 063): what goes is read
 		// here, not in the foreign keys' cascades.
+		// Exports first (a student's names the student): each is a copy of what follows.
+		await db
+			.deleteFrom('data_export_chunk')
+			.where('export_id', 'in', db.selectFrom('data_export').select('id').where('school_id', '=', id))
+			.execute()
+		await db.deleteFrom('data_export').where('school_id', '=', id).execute()
 		await db.deleteFrom('answer').where('feedback_id', 'in', o.feedback()).execute()
 		await db.deleteFrom('feedback').where('round_id', 'in', o.rounds()).execute()
 		await db.deleteFrom('round').where('profile_id', 'in', o.profiles()).execute()

@@ -28,3 +28,15 @@ export async function refused(app: SignedIn, to: string, error: unknown): Promis
 	if (error instanceof Refusal) return redirectWithToast(app.em, to, { type: 'error', title: error.title, description: error.message })
 	throw error
 }
+
+/** A ZIP download (an export), streamed as it is read; never cached. */
+export function zipDownload(file: { fileName: string; byteSize: number; body: ReadableStream<Uint8Array> }): Response {
+	return new Response(file.body, {
+		headers: {
+			'Content-Type': 'application/zip',
+			'Content-Length': String(file.byteSize),
+			'Content-Disposition': `attachment; filename="${file.fileName}"`,
+			'Cache-Control': 'no-store',
+		},
+	})
+}

@@ -1,10 +1,9 @@
-import { useEffect } from 'react'
-import { useRevalidator } from 'react-router'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { Figures } from '#app/components/shell/Overview.tsx'
 import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
 import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { Link } from '#app/components/ui/Link.tsx'
+import { ProgressBar, usePollWhile } from '#app/components/ui/Progress.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
 import type { ImportJobView } from '#app/services/imports.server.ts'
@@ -18,12 +17,6 @@ export const IMPORT_STATUS_BADGES: Record<ImportStatus, { label: string; variant
 	failed: { label: 'Failed', variant: 'danger' },
 }
 
-const POLL_MS = 1000
-
-/**
- * A job's progress: with JavaScript the page re-reads its loader every second
- * while the job runs; without, a refresh link does the same by hand.
- */
 /** An import's four counts: what it created, updated, left unchanged and refused (or, before it runs, would). */
 export function ImportFigures({
 	label,
@@ -43,18 +36,14 @@ export function ImportFigures({
 	return <Figures label={label} items={items} />
 }
 
+/**
+ * A job's progress: with JavaScript the page re-reads its loader every second
+ * while the job runs; without, a refresh link does the same by hand.
+ */
 export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }: { job: ImportJobView; page: number; pageSize: number; errorsHref: string; refreshHref: string }) {
 	const running = job.status === 'queued' || job.status === 'processing'
 	const hydrated = useHydrated()
-	const revalidator = useRevalidator()
-	useEffect(() => {
-		if (!running) return
-		const timer = setInterval(() => {
-			if (revalidator.state === 'idle') void revalidator.revalidate()
-		}, POLL_MS)
-		return () => clearInterval(timer)
-	}, [running, revalidator])
-	const percent = job.total === 0 ? (running ? 0 : 100) : Math.round((job.processed / job.total) * 100)
+	usePollWhile(running)
 	const badge = IMPORT_STATUS_BADGES[job.status]
 	const unchanged = Math.max(0, job.processed - job.created - job.updated - job.failed)
 	return (
@@ -69,25 +58,14 @@ export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }
 				</p>
 				{running && !hydrated ? <Link to={refreshHref}>Refresh</Link> : null}
 			</div>
-			<div className="max-w-3xl">
-				<div className="mb-1 flex justify-between text-sm text-slate-900">
-					<span id="import-progress-label">Progress</span>
-					<span>
-						{job.processed} of {job.total} rows ({percent}%)
-					</span>
-				</div>
-				<div
-					role="progressbar"
-					aria-labelledby="import-progress-label"
-					aria-valuemin={0}
-					aria-valuemax={job.total}
-					aria-valuenow={job.processed}
-					aria-valuetext={`${job.processed} of ${job.total} rows`}
-					className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
-				>
-					<div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
-				</div>
-			</div>
+			<ProgressBar
+				id="import-progress-label"
+				label="Progress"
+				value={job.processed}
+				max={job.total}
+				finished={!running}
+				text={`${job.processed} of ${job.total} rows`}
+			/>
 			<ImportFigures label="Import counts" counts={{ create: job.created, update: job.updated, unchanged, refused: job.failed }} />
 			{job.errorCount > 0 ? (
 				<div>

@@ -15,8 +15,10 @@ import { getStudent, getStudentDetails, listProfessionalOptions, saveStudent, se
 import { listStudentProfiles } from '#app/services/student-profiles.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { listDestinationOptions, pendingTransferOf } from '#app/services/transfers.server.ts'
+import { listStudentExports, requestStudentExport } from '#app/services/exports.server.ts'
 import { eraseStudentAction } from './+parts/erase-actions.server.ts'
 import { EraseModal, EraseSection } from './+parts/EraseModal.tsx'
+import { ExportSection } from './+parts/ExportSection.tsx'
 import { StudentForm } from './+parts/StudentForm.tsx'
 import { StudentProfiles } from './+parts/StudentProfiles.tsx'
 import { transferStudent } from './+parts/transfer-actions.server.ts'
@@ -29,8 +31,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const [student, professionals] = await Promise.all([getStudentDetails(app, params.id), listProfessionalOptions(app)])
 	const transferring = isModalOpen(new URL(request.url).searchParams, TRANSFER_MODAL)
-	const [profiles, schools, pendingTransfer] = await Promise.all([
+	const [profiles, exports, schools, pendingTransfer] = await Promise.all([
 		listStudentProfiles(app, student.id),
+		listStudentExports(app, student.id),
 		transferring ? listDestinationOptions(app) : [],
 		transferring ? pendingTransferOf(app, student.id) : null,
 	])
@@ -46,7 +49,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 			startDate,
 		}))
 		.toSorted((a, b) => b.startDate.localeCompare(a.startDate) || a.id.localeCompare(b.id))
-	return { student, professionals, profiles: rows, schools, pendingTransfer }
+	return { student, professionals, profiles: rows, exports, schools, pendingTransfer }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -69,13 +72,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			return transferStudent(app, student.id, formData)
 		case 'erase':
 			return eraseStudentAction(app, student.id, formData)
+		case 'export': {
+			const exportId = await requestStudentExport(app, student.id)
+			return redirectWithToast(app.em, `/school-admin/exports/${exportId}`, { type: 'success', title: 'Export queued', description: 'It is being prepared.' })
+		}
 		default:
 			return data({ result: null }, { status: 400 })
 	}
 }
 
 export default function StudentDetails({ loaderData, actionData }: Route.ComponentProps) {
-	const { student, professionals, profiles, schools, pendingTransfer } = loaderData
+	const { student, professionals, profiles, exports, schools, pendingTransfer } = loaderData
 	const location = useLocation()
 	const transferResult = actionData && 'intent' in actionData && actionData.intent === 'transfer' ? actionData.result : undefined
 	const eraseResult = actionData && 'intent' in actionData && actionData.intent === 'erase' ? actionData.result : undefined
@@ -112,6 +119,7 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 				<StudentForm student={student} professionals={professionals} lastResult={studentResult} submitLabel="Save details" />
 			</section>
 			<StudentProfiles profiles={profiles} />
+			<ExportSection exports={exports} />
 			<EraseSection />
 			{student.archived ? null : (
 				<ConfirmModal name={ARCHIVE_MODAL} title="Archive this student?" intent="archive" fields={{}} confirmLabel="Archive student">

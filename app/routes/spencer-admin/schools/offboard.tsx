@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
+import { ExportStatus } from '#app/components/exports/ExportStatus.tsx'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
@@ -10,6 +11,7 @@ import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { OffboardSchema } from '#app/lib/offboarding-schema.ts'
+import { latestSchoolExport, requestSchoolExport, type ExportView } from '#app/services/exports.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { OffboardingRefusal, offboardSchool, previewOffboarding, type OffboardingBlocker } from '#app/services/offboarding.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -22,12 +24,17 @@ const BLOCKER_TEXT: Record<OffboardingBlocker, string> = {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
-	return previewOffboarding(app, params.id)
+	const preview = await previewOffboarding(app, params.id)
+	return { ...preview, export: await latestSchoolExport(app, preview.school.id) }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const app = await requireRole(context, request, 'spencerAdmin')
 	const formData = await request.formData()
+	if (formData.get('intent') === 'export') {
+		await requestSchoolExport(app, params.id)
+		return redirectWithToast(app.em, `/spencer-admin/schools/${params.id}/offboard`, { type: 'success', title: 'Export queued', description: 'It is being prepared.' })
+	}
 	if (formData.get('intent') !== 'offboard') return data({ result: null }, { status: 400 })
 	const submission = parseWithZod(formData, { schema: OffboardSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -47,7 +54,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OffboardSchool({ loaderData, actionData }: Route.ComponentProps) {
-	const { school, counts, blockers } = loaderData
+	const { school, counts, blockers, export: schoolExport } = loaderData
 	const deleted = counts.filter((line) => !line.kept)
 	const kept = counts.filter((line) => line.kept)
 	return (
@@ -75,7 +82,12 @@ export default function OffboardSchool({ loaderData, actionData }: Route.Compone
 					</Step>
 				</li>
 				<li>
-					<Step heading="2. Check what will be deleted" id="dry-run-heading">
+					<Step heading="2. Export the school" id="export-heading">
+						<SchoolExport schoolId={school.id} job={schoolExport} />
+					</Step>
+				</li>
+				<li>
+					<Step heading="3. Check what will be deleted" id="dry-run-heading">
 						<p className="mb-4">Counted now, without changing anything. The offboarding deletes exactly these rows, in one step that either does all of it or none.</p>
 						<DataTable
 							caption="Deleted with the school"
@@ -99,7 +111,7 @@ export default function OffboardSchool({ loaderData, actionData }: Route.Compone
 					</Step>
 				</li>
 				<li>
-					<Step heading="3. Delete the school" id="delete-heading" danger>
+					<Step heading="4. Delete the school" id="delete-heading" danger>
 						{blockers.length ? (
 							<div role="status">
 								<p className="mb-2 font-semibold">The school can’t be offboarded yet:</p>
@@ -115,6 +127,35 @@ export default function OffboardSchool({ loaderData, actionData }: Route.Compone
 					</Step>
 				</li>
 			</ol>
+		</>
+	)
+}
+
+/** Step 2: the whole school as one ZIP for the school to keep, asked for here and downloaded before the deletion. */
+function SchoolExport({ schoolId, job }: { schoolId: string; job: ExportView | null }) {
+	const location = useLocation()
+	return (
+		<>
+			<p className="mb-4 max-w-prose">
+				One ZIP file for the school to keep: every student’s report and data (as in a subject access export), the staff
+				directory and the groups. Download it and hand it to the school before deleting; it is deleted with the school, or
+				after 7 days.
+			</p>
+			{job ? (
+				<div className="mb-4">
+					<ExportStatus
+						job={job}
+						noun="students"
+						downloadHref={`/spencer-admin/schools/${schoolId}/exports/${job.id}/download`}
+						refreshHref={`${location.pathname}${location.search}`}
+					/>
+				</div>
+			) : null}
+			<Form method="post">
+				<SubmitButton intent="export" variant="secondary">
+					{job ? 'Prepare a new export' : 'Prepare the export'}
+				</SubmitButton>
+			</Form>
 		</>
 	)
 }

@@ -1,0 +1,42 @@
+import { useEffect } from 'react'
+import { useRevalidator } from 'react-router'
+
+const POLL_MS = 1000
+
+/** While `running`, the page re-reads its loaders every second (a job's progress); without JavaScript a refresh link does it. */
+export function usePollWhile(running: boolean) {
+	const revalidator = useRevalidator()
+	useEffect(() => {
+		if (!running) return
+		const timer = setInterval(() => {
+			if (revalidator.state === 'idle') void revalidator.revalidate()
+		}, POLL_MS)
+		return () => clearInterval(timer)
+	}, [running, revalidator])
+}
+
+/** A labelled progress bar: `value` of `max` done, said as `text`; an empty job (`max` 0) is done once `finished`. */
+export function ProgressBar({ id, label, value, max, text, finished = false }: { id: string; label: string; value: number; max: number; text: string; finished?: boolean }) {
+	const percent = max === 0 ? (finished ? 100 : 0) : Math.round((value / max) * 100)
+	return (
+		<div className="max-w-3xl">
+			<div className="mb-1 flex justify-between text-sm text-slate-900">
+				<span id={id}>{label}</span>
+				<span>
+					{text} ({percent}%)
+				</span>
+			</div>
+			<div
+				role="progressbar"
+				aria-labelledby={id}
+				aria-valuemin={0}
+				aria-valuemax={max}
+				aria-valuenow={value}
+				aria-valuetext={text}
+				className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+			>
+				<div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
+			</div>
+		</div>
+	)
+}
