@@ -6,7 +6,7 @@ import { Student } from './student.ts'
 import { User } from './user.ts'
 
 /**
- * A subject access export (one student) or a whole school's export before offboarding (ADR 070): a ZIP built by a job
+ * A subject access export (one student) or a whole school's export before offboarding (ADR 071): a ZIP built by a job
  * of the queue and kept in the database in chunks (never on an instance's disk), deleted 7 days after it is ready.
  */
 export const DataExportSchema = defineEntity({

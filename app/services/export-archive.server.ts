@@ -9,7 +9,7 @@ import { EXPORT_KEEP_DAYS } from './exports.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
 /**
- * Builds an export's ZIP (ADR 070) as the queue's job: the students a batch at a time (loadStudentRecords reads a batch
+ * Builds an export's ZIP (ADR 071) as the queue's job: the students a batch at a time (loadStudentRecords reads a batch
  * in a fixed number of queries), each student's files compressed into the archive as they are made, and the archive's
  * bytes written to the database a megabyte at a time. What is held in memory is one batch and one chunk, whatever the
  * size of the school: a school's export stays as light as a student's.

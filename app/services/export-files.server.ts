@@ -4,7 +4,7 @@ import { BAND_LABELS } from '#app/lib/scoring.ts'
 import { PLATFORM_SUPPORT, WITHHELD_STAFF, type StudentRecord } from './export-records.server.ts'
 
 /**
- * The files of a subject access export (ADR 070), from one student's record: a report a parent can read (HTML that
+ * The files of a subject access export (ADR 071), from one student's record: a report a parent can read (HTML that
  * opens in any browser, prints, and needs nothing else), the same in JSON for a machine, and CSV tables of the answers,
  * scores, plan and access log for a spreadsheet. A school's export holds these for each student, in a folder named
  * after the UPN, beside the school's own tables.

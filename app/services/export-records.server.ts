@@ -5,7 +5,7 @@ import type { Em } from './database.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
 /**
- * Everything Spencer holds about some students of one school, read for a subject access export (ADR 070): details,
+ * Everything Spencer holds about some students of one school, read for a subject access export (ADR 071): details,
  * groups, professionals, transfers, profiles with every round, answer and score, the plan, and the audit trail's lines
  * about them ("who saw this record"). A fixed number of queries for any number of students, so a school's export reads
  * its students a batch at a time and its memory does not grow with the school.

@@ -8,7 +8,7 @@ import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
 /**
- * Subject access exports and whole-school exports (issue 17; ADR 070): asked for on a screen, built by a job of the
+ * Subject access exports and whole-school exports (issue 17; ADR 071): asked for on a screen, built by a job of the
  * queue (export-archive.server.ts), kept in the database in chunks, downloaded by the school (a student's) or the
  * platform admin (a school's, before offboarding), and deleted 7 days after they are ready by the hourly housekeeping.
  */

@@ -19,6 +19,8 @@ export type ExpectedStudent = {
 	/** Domain scores of the latest complete round and of the one before, in questionnaire order. */
 	domains: { name: string; score: number; previous: number }[]
 	suggestions: number
+	/** Every answer given about the student: the question, the answer's label, and who gave it. */
+	answers: { question: string; answer: string; respondent: string }[]
 }
 
 type Row = Record<string, unknown>
@@ -105,8 +107,17 @@ async function computeFromSeed(upns: string[]): Promise<ExpectedStudent[]> {
 				where (r.severity = 'medium' and t.score >= 1.5) or (r.severity = 'high' and t.score >= 2.5)`,
 				[latest!.id],
 			)
+			const labels = ['Always', 'Very often', 'Sometimes', 'Rarely', 'Never']
+			const answers = await sql<{ question: string; value: number; respondent: string }>(
+				`select q.text as question, a.value, m.first_name || ' ' || m.last_name as respondent from answer a
+				join feedback f on f.id = a.feedback_id join round r on r.id = f.round_id join profile p on p.id = r.profile_id
+				join question q on q.id = a.question_id join school_membership m on m.id = f.respondent_id
+				where p.student_id = ?`,
+				[student!.id],
+			)
 			results.push({
 				upn,
+				answers: answers.map((row) => ({ question: row.question, answer: labels[row.value]!, respondent: row.respondent })),
 				name: student!.name,
 				latestRound: latest!.index + 1,
 				severity,

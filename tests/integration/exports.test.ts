@@ -5,7 +5,7 @@ import { Browser, startApp, type TestApp } from './app.ts'
 import { expectSentHome, page, postAndFollow, textOf } from './pages.ts'
 
 /**
- * Subject access export (issue 17, item 1; ADR 070): Oakfield's school admin asks for a demo student's export, the
+ * Subject access export (issue 17, item 1; ADR 071): Oakfield's school admin asks for a demo student's export, the
  * queue builds it, and the ZIP holds a report naming every answer, the same data as JSON and CSV, and the access log —
  * with the name of a Riverside teacher who answered about the student (before a transfer, say) and looked at the record
  * withheld. Riverside's admin, and Oakfield's other roles, are refused. The platform admin exports a whole school.

@@ -26,6 +26,11 @@ const ROWS: Row[] = [
 	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'archive' } },
 	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'transfer', destination: 'riverside' } },
 	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'erase', reason: 'Parent’s request', confirmation: ':oakUpn' } },
+	{ method: 'POST', path: '/school-admin/students/list/:oakStudent', body: { intent: 'export' } },
+
+	// Subject access exports: Oakfield's export's page and its file.
+	{ method: 'GET', path: '/school-admin/exports/:oakExport' },
+	{ method: 'GET', path: '/school-admin/exports/:oakExport/download' },
 
 	// Transfers: a request between Oakfield and Meadow View, which Riverside is neither side of.
 	{ method: 'GET', path: '/school-admin/students/transfer-students/incoming?modal=approve-transfer&id=:oakTransfer' },
@@ -96,6 +101,11 @@ async function loadIds(): Promise<Record<string, string>> {
 			)
 		)[0]!.id
 	return {
+		oakExport: await one(
+			`insert into data_export (id, created_at, updated_at, school_id, kind, student_id, status, file_name, finished_at, expires_at)
+			values (gen_random_uuid(), now(), now(), ?, 'student', ?, 'ready', 'export.zip', now(), now() + interval '7 days') returning id`,
+			[oakfield, oakStudent],
+		),
 		oakStudentJob: await job('students'),
 		oakStaffJob: await job('directory'),
 		oakStudent,
@@ -131,6 +141,7 @@ const snapshot = () =>
 		app.sql("select count(*)::int as n from transfer_request where student_id = ? and status = 'created'", [ids.oakStudent]),
 		app.sql('select id, role, access from school_membership where id = ?', [ids.oakMember]),
 		app.sql('select count(*)::int as n from student_tombstone'),
+		app.sql('select count(*)::int as n from data_export'),
 	])
 
 let riverside: Browser
@@ -166,6 +177,8 @@ describe('signed in as Riverside’s school admin, every Oakfield record answers
 			'/school-admin/students/import/:oakStudentJob',
 			'/school-admin/directory/import/:oakStaffJob/errors.csv',
 			'/school-admin/directory?modal=delete-person&id=:oakMember',
+			'/school-admin/exports/:oakExport',
+			'/school-admin/exports/:oakExport/download',
 		]) {
 			expect((await oakfield.request(fill(path))).status, path).toBe(200)
 		}

@@ -48,6 +48,10 @@ const QUESTIONNAIRE_IS_PLATFORMS = 'questionnaires are the platform’s, written
 const MATRIX: Record<string, Case> = {
 	'/spencer-admin/schools/:id': { platform: SCHOOL_IS_PLATFORMS, ids: { id: 'oakfield' } },
 	'/spencer-admin/schools/:id/offboard': { platform: SCHOOL_IS_PLATFORMS, ids: { id: 'oakfield' } },
+	'/spencer-admin/schools/:id/exports/:exportId/download': {
+		platform: 'a whole school’s export is made for the platform admin offboarding it',
+		ids: { id: 'oakfield', exportId: 'oakSchoolExport' },
+	},
 	'/spencer-admin/questionnaires/:id': { platform: QUESTIONNAIRE_IS_PLATFORMS, ids: { id: 'questionnaire' } },
 	'/spencer-admin/questionnaires/:id/preview': { platform: QUESTIONNAIRE_IS_PLATFORMS, ids: { id: 'questionnaire' } },
 
@@ -55,6 +59,8 @@ const MATRIX: Record<string, Case> = {
 	'/school-admin/students/import/:id': { ids: { id: 'oakStudentJob' }, ...OFFICE },
 	'/school-admin/students/import/:id/errors.csv': { ids: { id: 'oakStudentJob' }, ...OFFICE },
 	'/school-admin/groups/:id': { ids: { id: 'oakGroup' }, ...OFFICE },
+	'/school-admin/exports/:id': { ids: { id: 'oakExport' }, ...OFFICE },
+	'/school-admin/exports/:id/download': { ids: { id: 'oakExport' }, ...OFFICE },
 	'/school-admin/directory/import/:id': { ids: { id: 'oakStaffJob' }, ...OFFICE },
 	'/school-admin/directory/import/:id/errors.csv': { ids: { id: 'oakStaffJob' }, ...OFFICE },
 
@@ -113,8 +119,17 @@ async function loadRecords() {
 			values (gen_random_uuid(), now(), now(), ?, ?, 'oakfield.csv', '\\x', 'completed_with_errors', now()) returning id`,
 			[oakfield, kind],
 		)
+	// Ready exports with an empty file (no chunk): a student's, and the whole school's.
+	const ready = (kind: string, studentId: string | null) =>
+		one(
+			`insert into data_export (id, created_at, updated_at, school_id, kind, student_id, status, file_name, finished_at, expires_at)
+			values (gen_random_uuid(), now(), now(), ?, ?, ?, 'ready', 'export.zip', now(), now() + interval '7 days') returning id`,
+			[oakfield, kind, studentId],
+		)
 	return {
 		oakfield,
+		oakExport: await ready('student', oakStudent),
+		oakSchoolExport: await ready('school', null),
 		questionnaire: await one('select questionnaire_id as id from profile where id = ?', [oakProfile]),
 		oakStudent,
 		oakProfile,

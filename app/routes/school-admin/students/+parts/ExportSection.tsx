@@ -8,7 +8,7 @@ import { formatDateTime } from '#app/lib/format.ts'
 import type { ExportView } from '#app/services/exports.server.ts'
 
 /**
- * The subject access export of the details page (issue 17, ADR 070): what it holds, the button that asks for one, and
+ * The subject access export of the details page (issue 17, ADR 071): what it holds, the button that asks for one, and
  * the exports still kept, each linking to its page (progress, download).
  */
 export function ExportSection({ exports }: { exports: ExportView[] }) {
