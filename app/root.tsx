@@ -86,6 +86,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 					: ERROR_CATALOGUE[1000]
 	return (
 		<main className="mx-auto max-w-2xl px-6 py-16">
+			{/* The routes' meta is not rendered for an error: React places this title in the head. */}
+			<title>{`${title} · Spencer`}</title>
 			<h1 className="text-2xl font-semibold">{title}</h1>
 			<p className="mt-2" role="alert">
 				{message}

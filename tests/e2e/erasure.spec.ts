@@ -23,6 +23,13 @@ test('[17.3] the school admin erases a student: reason and typed UPN asked in th
 	await page.getByRole('button', { name: 'Create student' }).click()
 	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
+	// An export asked for first: a copy of the child's records, which the erasure must take with it.
+	await page.getByRole('region', { name: 'Subject access export' }).getByRole('button', { name: 'Prepare an export' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: `Subject access export: ${name}` })).toBeVisible()
+	const exportUrl = new URL(page.url()).pathname
+	await page.getByRole('link', { name }).click()
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
 	// The danger section, apart from the rest, opens the modal by its address.
 	const danger = page.getByRole('region', { name: 'Erase this student' })
 	await danger.getByRole('link', { name: 'Erase this student…' }).click()
@@ -59,4 +66,9 @@ test('[17.3] the school admin erases a student: reason and typed UPN asked in th
 	}
 	await page.goto(searchUrl(upn))
 	await expect(page.getByText(`No student matches “${upn}”.`)).toBeVisible()
+	// The export went with the student: its page and its file are not found.
+	const exportPage = await page.goto(exportUrl)
+	expect(exportPage?.status()).toBe(404)
+	await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+	expect((await page.request.get(`${exportUrl}/download`)).status()).toBe(404)
 })
