@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Cookie, type Page } from '@playwright/test'
+import { strFromU8, unzipSync } from 'fflate'
+import { expect, test, type Cookie, type Locator, type Page } from '@playwright/test'
 import { currentLane } from './lanes.ts'
 
 export const DEMO_PASSWORD = 'Spencer!2026'
@@ -103,6 +104,31 @@ export async function signInThroughTheScreens(page: Page, email: string, passwor
 
 /** Whether the running project has JavaScript on ("chromium") or off ("chromium-no-js"). */
 export const hasJs = () => test.info().project.name !== 'chromium-no-js'
+
+/**
+ * Waits for a job's page to show `ready` (an export's download link): with JavaScript the page follows the job by
+ * itself; without, the reader clicks Refresh until it shows.
+ */
+export async function untilJobShows(page: Page, ready: Locator) {
+	if (hasJs()) return expect(ready).toBeVisible({ timeout: 30_000 })
+	const refresh = page.getByRole('link', { name: 'Refresh' })
+	await expect(async () => {
+		// The page as loaded shows one or the other (a job done at once has no Refresh link).
+		await expect(ready.or(refresh)).toBeVisible({ timeout: 1_000 })
+		if (await ready.count()) return
+		await refresh.click()
+		await expect(ready).toBeVisible({ timeout: 1_000 })
+	}).toPass({ timeout: 30_000 })
+}
+
+/** Clicks a link to a ZIP file and reads the file: its name and each entry's text. */
+export async function downloadZip(page: Page, link: Locator): Promise<{ name: string; files: Record<string, string> }> {
+	const downloading = page.waitForEvent('download')
+	await link.click()
+	const file = await downloading
+	const entries = unzipSync(new Uint8Array(readFileSync(await file.path())))
+	return { name: file.suggestedFilename(), files: Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, strFromU8(bytes)])) }
+}
 
 /** Picks an option of our Select: a native <select> without JavaScript, the React Aria popover with it. */
 export async function choose(page: Page, label: string, option: string) {

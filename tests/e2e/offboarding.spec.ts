@@ -1,5 +1,5 @@
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { choose, hasJs, hydrated, latestMail, linkIn, outboxSize, signIn } from './helpers.ts'
+import { choose, downloadZip, hasJs, hydrated, latestMail, linkIn, outboxSize, signIn, untilJobShows } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Runs with JavaScript and without, on one shared database: each run makes (and offboards) a school of its own, with a
@@ -38,7 +38,8 @@ test('[17.4] the platform admin offboards a school after the dry run: archived f
 	await them.getByRole('button', { name: 'Save password and sign in' }).click()
 	await expect(them).toHaveURL('/school-admin/students/list')
 	await them.goto('/school-admin/students/list/create')
-	await them.getByLabel('UPN').fill(withCheckLetter(hasJs() ? '777250000041' : '777250000042'))
+	const upn = withCheckLetter(hasJs() ? '777250000041' : '777250000042')
+	await them.getByLabel('UPN').fill(upn)
 	await them.getByLabel('First name').fill('Ivy')
 	await them.getByLabel('Last name').fill('Thornton')
 	await them.getByLabel('Date of birth').fill('2018-03-14')
@@ -63,6 +64,15 @@ test('[17.4] the platform admin offboards a school after the dry run: archived f
 	await expect(page.getByText('School archived').first()).toBeVisible()
 	await page.getByRole('link', { name: 'Offboard this school…' }).click()
 	await expect(page.getByText('Done: the school is archived')).toBeVisible()
+
+	// Step 2: the whole school as one ZIP, to hand to the school before anything is deleted.
+	await page.getByRole('region', { name: '2. Export the school' }).getByRole('button', { name: 'Prepare the export' }).click()
+	const download = page.getByRole('link', { name: new RegExp(`^Download spencer-school-${subdomain}-`) })
+	await untilJobShows(page, download)
+	const { files } = await downloadZip(page, download)
+	expect(files[`students/${upn}/report.html`]).toContain('What Spencer holds about Ivy Thornton')
+	expect(files['staff.csv']).toContain(head)
+	await expect(page.getByRole('table', { name: 'Deleted with the school' }).getByRole('row', { name: /^Exports .* 1$/ })).toBeVisible()
 
 	// A subdomain that is not the school's: refused beside the field, nothing deleted.
 	const confirmation = page.getByLabel(`Type the school’s subdomain, ${subdomain}, to confirm`)
