@@ -11,14 +11,14 @@
  * biggest first. Exits 1 when a budget is missed.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import { buildIfNeeded } from './build-if-needed.js'
-import { DEMO_PASSWORD, postPassword, sessionOf, signIn, waitFor } from './bench/http.ts'
+import { signIn, signInWithCode, waitFor } from './bench/http.ts'
 import { LOGIN_BUDGET_KB, missed, SIGNED_IN_FACTOR, verdicts, type PageKind } from './bench/weight-budget.ts'
 import { requireChromium } from './find-chromium.ts'
 
@@ -42,7 +42,7 @@ let browser: Browser | undefined
 try {
 	await waitFor(`${BASE}/healthz`)
 	// The platform admin signs in with the e-mailed code; school staff with the password alone.
-	const admin = await signInWithCode('admin@spencer.test')
+	const admin = await signInWithCode(BASE, OUTBOX, 'admin@spencer.test')
 	const office = await signIn(BASE, 'office@oakfield.test')
 	const senco = await signIn(BASE, 'senco@oakfield.test')
 	const found = await (await fetch(`${BASE}/need-manager/students?q=${STUDENT_UPN}`, { headers: { Cookie: senco } })).text()
@@ -91,20 +91,6 @@ try {
 }
 
 /** A session cookie for an account that is sent a code: the password, then the code from the outbox. */
-async function signInWithCode(email: string): Promise<string> {
-	const first = await postPassword(BASE, email, DEMO_PASSWORD)
-	const mail = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml')).sort().map((file) => readFileSync(path.join(OUTBOX, file), 'utf8')).filter((raw) => raw.includes(email) && raw.includes('sign-in code')).at(-1)
-	const code = mail ? /\b(\d{6})\b/.exec(mail.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] : undefined
-	if (!code) throw new Error(`no sign-in code for ${email} (${first.status})`)
-	const verified = await fetch(`${BASE}/auth/login`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Cookie: first.cookies.join('; ') },
-		body: new URLSearchParams({ intent: 'code', code }),
-	})
-	return sessionOf(verified.headers.getSetCookie().map((value) => value.split(';')[0]!), email, verified.status)
-}
-
 /** Every script and stylesheet the page's HTML asks for (module preloads, entry, styles), each gzipped once. */
 async function weigh(pathname: string, cookie: string) {
 	const html = await (await fetch(`${BASE}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })).text()

@@ -18,6 +18,9 @@
  * Then the student analysis page (issue 6: 20 rounds × 3 respondents × 25
  * questions, p95 < 100 ms, constant queries), which brings its own database
  * and server (scripts/bench-analysis.ts, also `npm run bench:analysis`).
+ * Then issue 17's data protection line: a 20-round student's subject access export, whole-school exports of a small
+ * school and of 1,000 students, and that school's offboarding, with time and the server's peak memory, on a database
+ * of its own (scripts/bench-data-protection.ts, also `npm run bench:data-protection`).
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -29,7 +32,11 @@ import { studentsListSection } from './bench/students-list.ts'
 await runBench([studentsListSection, studentImportSection, flatInDataSection])
 
 const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').filter(Boolean)
-if (!wanted.length || wanted.includes('analysis')) {
-	const analysis = spawnSync(process.execPath, [fileURLToPath(new URL('./bench-analysis.ts', import.meta.url))], { stdio: 'inherit', env: process.env })
-	if (analysis.status !== 0) process.exitCode = 1
+for (const [section, script] of [
+	['analysis', './bench-analysis.ts'],
+	['data-protection', './bench-data-protection.ts'],
+] as const) {
+	if (wanted.length && !wanted.includes(section)) continue
+	const run = spawnSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit', env: process.env })
+	if (run.status !== 0) process.exitCode = 1
 }

@@ -90,6 +90,8 @@ export async function buildExport(orm: Orm, exportId: string): Promise<void> {
 			const folder = row.kind === 'school' ? `students/${record.upn}/` : ''
 			for (const file of studentFiles(record, context, folder)) addFile(zip, file)
 			if (row.kind === 'school') index.push([record.upn, record.firstName, record.lastName, record.yearGroup, record.archived ? 'Yes' : 'No', folder])
+			// The job runs on a server's main thread: requests waiting there are answered between two students.
+			await new Promise((resolve) => setImmediate(resolve))
 		}
 		await writer.flush()
 		await db
