@@ -11,6 +11,7 @@ import { Migration20261124000743_membership_names as M8 } from './Migration20261
 import { Migration20261124032439_removals_and_former_staff as M9 } from './Migration20261124032439_removals_and_former_staff.ts'
 import { Migration20261125035924_audit_append_only as M10 } from './Migration20261125035924_audit_append_only.ts'
 import { Migration20261125040852_student_tombstone as M11 } from './Migration20261125040852_student_tombstone.ts'
+import { Migration20261127205305_retention as M12 } from './Migration20261127205305_retention.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261124032439_removals_and_former_staff', class: M9 },
 	{ name: 'Migration20261125035924_audit_append_only', class: M10 },
 	{ name: 'Migration20261125040852_student_tombstone', class: M11 },
+	{ name: 'Migration20261127205305_retention', class: M12 },
 ]

@@ -66,6 +66,9 @@ export const SEN_STATUS_LABELS: Record<SenStatus, string> = {
 export const STUDENT_REMOVAL_KINDS = ['erasure', 'retention'] as const
 export type StudentRemovalKind = (typeof STUDENT_REMOVAL_KINDS)[number]
 
+/** How many years a school keeps the records of a student who left, counted from archiving (ADR 070). */
+export const RETENTION_YEARS = { default: 6, min: 1, max: 35 } as const
+
 // transfer.ts
 export const TRANSFER_STATUSES = ['created', 'approved', 'rejected'] as const
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number]
