@@ -17,6 +17,7 @@ export const QUEUES = {
 	roundsDue: 'rounds-due',
 	resetMail: 'password-reset-mail',
 	housekeeping: 'housekeeping',
+	retention: 'retention',
 } as const
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
@@ -26,6 +27,7 @@ export type JobData = {
 	'rounds-due': Record<string, never>
 	'password-reset-mail': { email: string; linkBase: string }
 	housekeeping: Record<string, never>
+	retention: Record<string, never>
 }
 
 export type JobSystem = {
