@@ -88,6 +88,8 @@ export default [
 				route('directory/import/template.csv', 'routes/school-admin/directory/import-template.ts'),
 				route('directory/import/:id', 'routes/school-admin/directory/import-status.tsx'),
 				route('directory/import/:id/errors.csv', 'routes/school-admin/directory/import-errors.ts'),
+				// Retention: the school's period, the students whose records are due to go, and holds (ADR 070).
+				route('retention', 'routes/school-admin/retention/page.tsx'),
 			]),
 		]),
 		...prefix('need-manager', [
