@@ -80,7 +80,7 @@ describe('the screen', () => {
 		await oakfield.signIn('office@oakfield.test')
 		const text = await page(oakfield, PATH)
 		expect(text).not.toContain('Nadia Farrow')
-		expect(text).toContain('No student’s records are due to be deleted in the next 30 days.')
+		expect(text).toContain('No student’s records are due to be erased in the next 30 days.')
 	})
 
 	test('the other roles are sent to their own home, reading or posting', async () => {
@@ -128,7 +128,7 @@ describe('the retention period', () => {
 		])
 		// Esme left almost two years ago: due now; the two who left six years ago are past their date, due at the next run.
 		expect(text).toContain('Esme Lockwood')
-		expect(text.match(/At the next nightly deletion/g)).toHaveLength(2)
+		expect(text.match(/At the next nightly erasure/g)).toHaveLength(2)
 	})
 
 	test('back to six', async () => {

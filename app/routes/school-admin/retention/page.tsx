@@ -43,7 +43,7 @@ export default function Retention({ loaderData, actionData }: Route.ComponentPro
 	return (
 		<>
 			<PageHeader title="Retention">
-				How long Spencer keeps the records of students who have left your school, and whose records are due to be deleted
+				How long Spencer keeps the records of students who have left your school, and whose records are due to be erased
 				soon.
 			</PageHeader>
 			<div className="flex flex-col gap-8">

@@ -10,7 +10,7 @@ import type { DueRow } from '#app/services/retention.server.ts'
 import { HOLD_MODAL, holdUntil } from './HoldModal.tsx'
 
 /**
- * The students whose records are due to be deleted within DUE_WINDOW_DAYS, soonest first: when they were archived,
+ * The students whose records are due to be erased within DUE_WINDOW_DAYS, soonest first: when they were archived,
  * the day their records go, and any hold, with the button that opens the hold modal.
  */
 export function DueTable({ rows, total, query, today, windowEnd }: { rows: DueRow[]; total: number; query: ListQuery<string>; today: string; windowEnd: string }) {
@@ -22,12 +22,12 @@ export function DueTable({ rows, total, query, today, windowEnd }: { rows: DueRo
 				Due in the next {DUE_WINDOW_DAYS} days
 			</h2>
 			<p className="mb-4 max-w-prose text-slate-800">
-				Students whose records are deleted by {formatDate(windowEnd)}, at the nightly deletion of the day shown. Those on hold
+				Students whose records are erased by {formatDate(windowEnd)}, overnight on the day shown. Those on hold
 				are listed too, even past their date, until their hold ends.
 			</p>
-			<ListPanel empty={rows.length === 0} emptyMessage={`No student’s records are due to be deleted in the next ${DUE_WINDOW_DAYS} days.`} page={{ ...query, total }} noun="students">
+			<ListPanel empty={rows.length === 0} emptyMessage={`No student’s records are due to be erased in the next ${DUE_WINDOW_DAYS} days.`} page={{ ...query, total }} noun="students">
 				<DataTable
-					caption={`Students due for deletion, ${first}–${last} of ${total}`}
+					caption={`Students due to be erased, ${first}–${last} of ${total}`}
 					hideCaption
 					sortState={sortState}
 					rows={rows}
@@ -41,7 +41,7 @@ export function DueTable({ rows, total, query, today, windowEnd }: { rows: DueRo
 							cell: (row) => (
 								<>
 									{formatDate(row.dueOn)}
-									{row.dueOn <= today && !row.hold ? <span className="block text-sm text-slate-700">At the next nightly deletion</span> : null}
+									{row.dueOn <= today && !row.hold ? <span className="block text-sm text-slate-700">At the next nightly erasure</span> : null}
 								</>
 							),
 						},

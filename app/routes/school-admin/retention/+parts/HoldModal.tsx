@@ -40,7 +40,7 @@ export function HoldModal({ student, lastResult }: { student: RetentionStudent; 
 			<div className="flex flex-col gap-4">
 				<p>
 					{student.hold
-						? `Their records are on hold ${holdUntil(student.hold.until)}: they are not deleted at the end of the retention period while it lasts.`
+						? `Their records are on hold ${holdUntil(student.hold.until)}: they are not erased at the end of the retention period while it lasts.`
 						: 'A hold keeps their records past the end of the retention period: for a safeguarding concern, a complaint or a claim, or a request from the local authority or the police.'}
 				</p>
 				<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -66,7 +66,7 @@ export function HoldModal({ student, lastResult }: { student: RetentionStudent; 
 				{student.hold ? (
 					<Form method="post" action={withoutModals(location, ['id'])} className="border-t border-slate-200 pt-4">
 						{hidden}
-						<p className="mb-2 text-sm text-slate-800">Lifting the hold lets their records go at the next nightly deletion if their date has passed.</p>
+						<p className="mb-2 text-sm text-slate-800">Lifting the hold lets their records be erased overnight if their date has passed.</p>
 						<SubmitButton intent="lift-hold" variant="danger">
 							Lift hold
 						</SubmitButton>

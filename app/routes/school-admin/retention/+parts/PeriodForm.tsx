@@ -29,8 +29,9 @@ export function PeriodForm({ years, lastResult }: { years: number; lastResult: S
 			</h2>
 			<p className="mb-4 max-w-prose text-slate-800">
 				When a student leaves, archive them. Spencer keeps their records — details, profiles, answers and plan — for this
-				many years from the day they were archived, then deletes them overnight. Only an anonymous count stays for your
-				school’s figures. Restoring a student stops the clock; archiving them again starts it afresh.
+				many years from the day they were archived, then erases them overnight, as an erasure on request does. Only an
+				anonymous count stays for your school’s figures. Restoring a student stops the clock; archiving them again starts
+				it afresh.
 			</p>
 			<div className="grid gap-6 lg:grid-cols-2">
 				<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
