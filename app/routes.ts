@@ -92,6 +92,8 @@ export default [
 				// Subject access exports (asked for on a student's details page): each one's progress, and its ZIP.
 				route('exports/:id', 'routes/school-admin/exports/status.tsx'),
 				route('exports/:id/download', 'routes/school-admin/exports/download.ts'),
+				// Retention: the school's period, the students whose records are due to go, and holds (ADR 070).
+				route('retention', 'routes/school-admin/retention/page.tsx'),
 			]),
 		]),
 		...prefix('need-manager', [

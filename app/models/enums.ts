@@ -71,6 +71,8 @@ export const DATA_EXPORT_KINDS = ['student', 'school'] as const
 export type DataExportKind = (typeof DATA_EXPORT_KINDS)[number]
 export const DATA_EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number]
+/** How many years a school keeps the records of a student who left, counted from archiving (ADR 070). */
+export const RETENTION_YEARS = { default: 6, min: 1, max: 35 } as const
 
 // transfer.ts
 export const TRANSFER_STATUSES = ['created', 'approved', 'rejected'] as const

@@ -5,7 +5,7 @@ import { Group } from './staff-group.ts'
 import { ImportJob } from './import-job.ts'
 import { Domain, Question, Questionnaire, Recommendation, Theme } from './questionnaire.ts'
 import { School } from './school.ts'
-import { Student, StudentProfessional, StudentTombstone } from './student.ts'
+import { RetentionHold, Student, StudentProfessional, StudentTombstone } from './student.ts'
 import { TransferRequest } from './transfer.ts'
 import { AppSecret, RateLimit } from './security.ts'
 import { PasswordToken, PendingSignIn, SchoolMembership, Session, User } from './user.ts'
@@ -36,6 +36,7 @@ export const entities = [
 	Student,
 	StudentProfessional,
 	StudentTombstone,
+	RetentionHold,
 	Group,
 	TransferRequest,
 	ImportJob,

@@ -1,10 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
-import { SCHOOL_TYPES } from './enums.ts'
+import { RETENTION_YEARS, SCHOOL_TYPES } from './enums.ts'
 
 export const SchoolSchema = defineEntity({
 	name: 'School',
 	uniques: [{ name: 'school_subdomain_unique', properties: ['subdomain'] }],
+	checks: [{ name: 'school_retention_years_check', expression: `(retention_years >= ${RETENTION_YEARS.min}) AND (retention_years <= ${RETENTION_YEARS.max})` }],
 	properties: {
 		...baseProperties(),
 		name: p.string(),
@@ -16,6 +17,8 @@ export const SchoolSchema = defineEntity({
 		phone: p.string().length(32).nullable(),
 		contactEmail: p.string().nullable(),
 		archived: p.boolean().default(false),
+		// How many years the records of a student who left are kept after they were archived (ADR 070).
+		retentionYears: p.integer().default(RETENTION_YEARS.default),
 	},
 })
 

@@ -13,6 +13,11 @@ export const StudentSchema = defineEntity({
 			name: 'student_school_sort_name_index',
 			expression: 'create index "student_school_sort_name_index" on "student" ("school_id", lower("last_name"), lower("first_name"), "id")',
 		},
+		// The students who left, by when: the retention screen's list and the nightly purge read only these (ADR 070).
+		{
+			name: 'student_archived_at_index',
+			expression: 'create index "student_archived_at_index" on "student" ("school_id", "archived_at") where "archived"',
+		},
 	],
 	properties: {
 		...baseProperties(),
@@ -25,6 +30,8 @@ export const StudentSchema = defineEntity({
 		yearGroup: p.enum(YEAR_GROUPS),
 		senStatus: p.enum(SEN_STATUSES).default('none'),
 		archived: p.boolean().default(false),
+		// When the student was last archived (left the school): the retention period counts from it (ADR 070).
+		archivedAt: p.datetime().nullable(),
 		professionals: () => p.oneToMany(StudentProfessional).mappedBy('student'),
 	},
 })
@@ -71,3 +78,24 @@ export const StudentTombstoneSchema = defineEntity({
 })
 export class StudentTombstone extends StudentTombstoneSchema.class {}
 StudentTombstoneSchema.setClass(StudentTombstone)
+
+/**
+ * A hold on the retention purge of one student (ADR 070): the school keeps their records past the end of its retention
+ * period, until `until` (inclusive) or, without one, until the hold is lifted. One per student. The reason is the school
+ * admin's, written without the child's name (the form says so), as an erasure's is (ADR 063); who placed it and when is
+ * in the audit trail (`retention.hold`).
+ */
+export const RetentionHoldSchema = defineEntity({
+	name: 'RetentionHold',
+	uniques: [{ name: 'retention_hold_student_unique', properties: ['student'] }],
+	indexes: [{ name: 'retention_hold_school_index', properties: ['school'] }],
+	properties: {
+		...baseProperties(),
+		school: () => p.manyToOne(School).deleteRule('cascade'),
+		student: () => p.manyToOne(Student).deleteRule('cascade'),
+		reason: p.text(),
+		until: p.date().nullable(),
+	},
+})
+export class RetentionHold extends RetentionHoldSchema.class {}
+RetentionHoldSchema.setClass(RetentionHold)

@@ -18,6 +18,7 @@ export const QUEUES = {
 	resetMail: 'password-reset-mail',
 	housekeeping: 'housekeeping',
 	export: 'data-export',
+	retention: 'retention',
 } as const
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
@@ -28,6 +29,7 @@ export type JobData = {
 	'password-reset-mail': { email: string; linkBase: string }
 	housekeeping: Record<string, never>
 	'data-export': { exportId: string }
+	retention: Record<string, never>
 }
 
 export type JobSystem = {

@@ -7,11 +7,15 @@ import { buildExport, markExportFailed } from './export-archive.server.ts'
 import { deleteExpiredExports } from './exports.server.ts'
 import { ensureRoundsDue } from './profiles.server.ts'
 import { pruneRateLimits } from './rate-limit.server.ts'
+import { purgeDueStudents } from './retention.server.ts'
 
 /** Due rounds are created every five minutes (UK midnight is one of the ticks), and once at every start (ADR 019). */
 export const ROUNDS_DUE_CRON = '*/5 * * * *'
 /** Spent rate-limit counters are deleted hourly. */
 export const HOUSEKEEPING_CRON = '17 * * * *'
+/** The records whose retention period has ended are purged nightly at 01:40, UK time (ADR 070). */
+export const RETENTION_CRON = '40 1 * * *'
+export const RETENTION_TIME_ZONE = 'Europe/London'
 
 export type JobSettings = {
 	/** Whether this instance sends the jobs of cron schedules (any instance may; each tick's job is sent once). */
@@ -24,8 +28,8 @@ export type JobSettings = {
 /**
  * Starts the job system of this app instance with every queue's handler:
  * imports, the due rounds (scheduled, and run once now), the password
- * reset mail, subject access and school exports, and the hourly housekeeping (spent rate-limit counters, expired
- * exports). Closing the app stops it before the database.
+ * reset mail, subject access and school exports, the hourly housekeeping (spent rate-limit counters, expired exports)
+ * and the nightly retention purge. Closing the app stops it before the database.
  */
 export async function startJobs(db: Database, settings: JobSettings): Promise<JobSystem> {
 	const jobs = await startJobSystem(db, { schedule: settings.schedule, clock: settings.clock })
@@ -107,8 +111,17 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 				}
 			},
 		)
+		await jobs.define(
+			QUEUES.retention,
+			// Once a night, whichever instance sends it; a run that fails is retried, and purges only what is still due.
+			{ policy: 'stately', retryLimit: 3, retryDelay: 300, expireInSeconds: 3600, deleteAfterSeconds: 7 * 86_400, notify: true },
+			{ batchSize: 1, pollingIntervalSeconds: 30 },
+			async () => void (await purgeDueStudents(forkEm(db.orm))),
+		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON, {})
+		// A night missed while no instance ran is made up once, when one starts.
+		if (settings.schedule) await jobs.boss.schedule(QUEUES.retention, RETENTION_CRON, {}, { tz: RETENTION_TIME_ZONE, missed: 'once' })
 		await jobs.boss.send(QUEUES.roundsDue, {})
 		await queueUnfinishedImports(forkEm(db.orm))
 	} catch (error) {

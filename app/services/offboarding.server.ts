@@ -23,7 +23,7 @@ export class OffboardingRefusal extends Error {
 
 /**
  * The rows a school owns, as subqueries (issue 17, item 4; ADR 069): its students and what hangs from them, its staff
- * memberships and what hangs from those, its groups, imports, tombstones and audit trail. The dry run counts them and
+ * memberships and what hangs from those, its groups, imports, tombstones, retention holds and audit trail. The dry run counts them and
  * the offboarding deletes them, from the same definitions, so the two cannot disagree.
  */
 function owned(db: Kysely<Database>, schoolId: string) {
@@ -104,6 +104,11 @@ async function countOwned(db: Kysely<Database>, schoolId: string): Promise<Offbo
 			eb.selectFrom('import_job').select(count.as('n')).where('school_id', '=', schoolId).as('imports'),
 			eb.selectFrom('student_tombstone').select(count.as('n')).where('school_id', '=', schoolId).as('tombstones'),
 			eb.selectFrom('data_export').select(count.as('n')).where('school_id', '=', schoolId).as('exports'),
+			eb
+				.selectFrom('retention_hold')
+				.select(count.as('n'))
+				.where((w) => w.or([w('school_id', '=', schoolId), w('student_id', 'in', o.students())]))
+				.as('holds'),
 			eb.selectFrom('school_membership').select(count.as('n')).where('school_id', '=', schoolId).as('memberships'),
 			eb.selectFrom('users').select(count.as('n')).where('id', 'in', o.usersOnlyHere()).as('users'),
 			eb.selectFrom('audit_event').select(count.as('n')).where('school_id', '=', schoolId).as('audit'),
@@ -134,6 +139,7 @@ async function countOwned(db: Kysely<Database>, schoolId: string): Promise<Offbo
 		{ key: 'imports', label: 'Imports', n: n(row.imports) },
 		{ key: 'tombstones', label: 'Tombstones of erased students', n: n(row.tombstones) },
 		{ key: 'exports', label: 'Exports (subject access and this school’s own)', n: n(row.exports) },
+		{ key: 'holds', label: 'Retention holds', n: n(row.holds) },
 		{ key: 'memberships', label: 'Staff directory entries', n: n(row.memberships) },
 		{ key: 'users', label: 'Staff accounts with no other school', n: n(row.users) },
 		{ key: 'audit', label: 'Audit trail lines', n: n(row.audit) },
@@ -237,6 +243,10 @@ export async function offboardSchool(app: SignedIn, schoolId: string, input: { c
 		await db
 			.deleteFrom('transfer_request')
 			.where((w) => w.or([w('from_school_id', '=', id), w('to_school_id', '=', id), w('student_id', 'in', o.students())]))
+			.execute()
+		await db
+			.deleteFrom('retention_hold')
+			.where((w) => w.or([w('school_id', '=', id), w('student_id', 'in', o.students())]))
 			.execute()
 		await db.deleteFrom('student').where('school_id', '=', id).execute()
 		await db.deleteFrom('student_group').where('school_id', '=', id).execute()

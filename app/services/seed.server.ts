@@ -1,7 +1,9 @@
 // One file per function: the package's index loads its whole library (~200 MB of resident memory on Node 24).
+import { addDays } from 'date-fns/addDays'
 import { addWeeks } from 'date-fns/addWeeks'
 import { format } from 'date-fns/format'
 import { subWeeks } from 'date-fns/subWeeks'
+import { subYears } from 'date-fns/subYears'
 import { seededRandom } from '#app/lib/random.ts'
 import { withCheckLetter } from '#app/lib/upn.ts'
 import {
@@ -21,6 +23,7 @@ import {
 	StudentRecommendation,
 	Theme,
 	User,
+	RETENTION_YEARS,
 	YEAR_GROUPS,
 	type SchoolRole,
 	type SchoolType,
@@ -171,6 +174,18 @@ const TWO_SCHOOLS = {
 	],
 } as const
 
+/**
+ * Students who left Meadow View years ago, archived when they left, beside the 60 on roll: under the default retention
+ * period the records of the first two are due to be deleted in 12 and 20 days, so the retention screen has something to
+ * show (ADR 070); the third left almost two years ago, and comes due only if the school chooses two years. No
+ * profiles: what they had is not needed to show their dates.
+ */
+const LEAVERS: { firstName: string; lastName: string; yearGroup: YearGroup; dueInDays: number; years?: number }[] = [
+	{ firstName: 'Nadia', lastName: 'Farrow', yearGroup: 'Year 11', dueInDays: 12 },
+	{ firstName: 'Callum', lastName: 'Pryce', yearGroup: 'Year 11', dueInDays: 20 },
+	{ firstName: 'Esme', lastName: 'Lockwood', yearGroup: 'Year 9', dueInDays: 15, years: 2 },
+]
+
 /** The youngest and oldest birthdays of a year group in the school year that starts in `schoolYear`. */
 function birthdayFor(yearGroup: YearGroup, schoolYear: number, fraction: number): string {
 	// Reception children turn five during the school year; each year group above is a year older.
@@ -318,6 +333,26 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 				}
 			}
 		})
+
+		const leftSchool = schools.get('meadowview')!
+		for (const leaver of LEAVERS) {
+			upnSerial++
+			const archivedAt = subYears(addDays(today, leaver.dueInDays), leaver.years ?? RETENTION_YEARS.default)
+			tx.create(Student, {
+				school: leftSchool,
+				upn: withCheckLetter(`33224${String(upnSerial).padStart(7, '0')}`),
+				firstName: leaver.firstName,
+				lastName: leaver.lastName,
+				dateOfBirth: birthdayFor(leaver.yearGroup, archivedAt.getUTCFullYear() - 1, 0.5),
+				gender: 'Not stated',
+				yearGroup: leaver.yearGroup,
+				senStatus: 'ehcPlan',
+				archived: true,
+				archivedAt,
+				createdAt: subYears(archivedAt, 4),
+				updatedAt: archivedAt,
+			})
+		}
 
 		const { memberships, ...person } = TWO_SCHOOLS
 		const user = tx.create(User, { ...person, passwordHash, lastSignInAt: null })

@@ -366,7 +366,10 @@ export async function setStudentProfessionals(app: SignedIn, id: string, input: 
 
 export async function setStudentArchived(app: SignedIn, id: string, archived: boolean) {
 	const student = await getStudent(app, id)
+	if (student.archived === archived) return
 	student.archived = archived
+	// The retention period counts from the last archiving (ADR 070): restoring the student stops it, archiving again restarts it.
+	student.archivedAt = archived ? new Date() : null
 	audit(app.em, app.auth, archived ? 'student.archive' : 'student.unarchive', { type: 'Student', id: student.id, schoolId: student.school.id })
 	await app.em.flush()
 }

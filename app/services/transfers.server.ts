@@ -260,6 +260,8 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 				.where('group_id', 'in', db.selectFrom('student_group').select('id').where('school_id', '=', oldSchool))
 				.execute()
 			await db.deleteFrom('student_professional').where('student_id', '=', studentId).execute()
+			// A retention hold is the old school's decision about its records: the new school's own period applies (ADR 070).
+			await db.deleteFrom('retention_hold').where('student_id', '=', studentId).execute()
 			await db
 				.deleteFrom('profile_respondent')
 				.where('profile_id', 'in', db.selectFrom('profile').select('id').where('student_id', '=', studentId))

@@ -93,6 +93,12 @@ beforeAll(async () => {
 			[moved, riverside],
 		)
 	).n
+	// A Riverside student whose records a retention hold keeps (ADR 070).
+	await app.sql(
+		`insert into retention_hold (id, created_at, updated_at, school_id, student_id, reason, until)
+		select gen_random_uuid(), now(), now(), s.school_id, s.id, 'Safeguarding hold', null from student s where s.school_id = ? and s.id <> ? order by s.upn limit 1`,
+		[riverside, moved],
+	)
 	const kept = (await one<{ id: string }>("select id from users where email = 'cover@meadowview.test'")).id
 	ids = { riverside, meadowview, moved, kept }
 
@@ -177,6 +183,7 @@ describe('offboarding Riverside', () => {
 			school_membership: figure('Staff directory entries'),
 			users: figure('Staff accounts with no other school'),
 			transfer_request: figure('Transfer requests, either way'),
+			retention_hold: figure('Retention holds'),
 			unfinished: figure('Unfinished feedback at other schools'),
 			submittedElsewhere: figure('Submitted feedback at other schools, kept as “Former staff member”'),
 			usersKept: figure('Staff accounts kept (they work at another school)'),
@@ -188,6 +195,7 @@ describe('offboarding Riverside', () => {
 		expect(unfinishedElsewhere).toBeGreaterThan(0)
 		expect(dryRun.submittedElsewhere).toBeGreaterThan(0)
 		expect(dryRun.transfer_request).toBeGreaterThan(0)
+		expect(dryRun.retention_hold).toBe(1)
 		// Counting wrote nothing.
 		expect(await tableCounts()).toEqual(before)
 	})
@@ -211,7 +219,7 @@ describe('offboarding Riverside', () => {
 	test('counted table by table, exactly what the dry run said went, and nothing else', async () => {
 		const after = await tableCounts()
 		const gone = (table: string) => before[table]! - after[table]!
-		for (const table of ['student', 'profile', 'round', 'answer', 'student_group', 'school_membership', 'users', 'transfer_request']) {
+		for (const table of ['student', 'profile', 'round', 'answer', 'student_group', 'school_membership', 'users', 'transfer_request', 'retention_hold']) {
 			expect(gone(table), table).toBe(dryRun[table])
 		}
 		// Feedback: the school's own, and the moved student's unfinished one.

@@ -32,6 +32,11 @@ const ROWS: Row[] = [
 	{ method: 'GET', path: '/school-admin/exports/:oakExport' },
 	{ method: 'GET', path: '/school-admin/exports/:oakExport/download' },
 
+	// Retention: the hold modal and its posts, with an Oakfield student (the period is the acting school's alone).
+	{ method: 'GET', path: '/school-admin/retention?modal=retention-hold&id=:oakStudent' },
+	{ method: 'POST', path: '/school-admin/retention', body: { intent: 'hold', id: ':oakStudent', reason: 'Safeguarding hold' } },
+	{ method: 'POST', path: '/school-admin/retention', body: { intent: 'lift-hold', id: ':oakStudent' } },
+
 	// Transfers: a request between Oakfield and Meadow View, which Riverside is neither side of.
 	{ method: 'GET', path: '/school-admin/students/transfer-students/incoming?modal=approve-transfer&id=:oakTransfer' },
 	{ method: 'GET', path: '/school-admin/students/transfer-students/incoming?modal=reject-transfer&id=:oakTransfer' },
@@ -142,6 +147,8 @@ const snapshot = () =>
 		app.sql('select id, role, access from school_membership where id = ?', [ids.oakMember]),
 		app.sql('select count(*)::int as n from student_tombstone'),
 		app.sql('select count(*)::int as n from data_export'),
+		app.sql('select student_id, reason, until from retention_hold order by student_id'),
+		app.sql('select id, retention_years from school order by id'),
 	])
 
 let riverside: Browser
@@ -172,6 +179,7 @@ describe('signed in as Riverside’s school admin, every Oakfield record answers
 		for (const path of [
 			'/school-admin/students/list/:oakStudent?modal=transfer-student',
 			'/school-admin/students/list/:oakStudent?modal=erase-student',
+			'/school-admin/retention?modal=retention-hold&id=:oakStudent',
 			'/school-admin/students/transfer-students/outgoing?modal=cancel-transfer&id=:oakTransfer',
 			'/school-admin/groups/:oakGroup?modal=add-student&findStudent=a',
 			'/school-admin/students/import/:oakStudentJob',

@@ -95,13 +95,13 @@ test('one published questionnaire of 5 domains × 5 questions, with themes and 1
 	expect(await em.count(Recommendation, {})).toBeGreaterThanOrEqual(10)
 })
 
-test('60 students with valid UPNs, each with a profile, rounds and complete answers', async () => {
+test('60 students on roll with valid UPNs, each with a profile, rounds and complete answers', async () => {
 	const em = db.em()
-	const students = await em.find(Student, {})
+	const students = await em.find(Student, { archived: false })
 	expect(students).toHaveLength(60)
 	expect(students.every((student) => isValidUpn(student.upn))).toBe(true)
 	const withoutAnswers = await em.execute(
-		`select s.id from student s where not exists (
+		`select s.id from student s where not s.archived and not exists (
 			select 1 from profile p join round r on r.profile_id = p.id join feedback f on f.round_id = r.id
 			join answer a on a.feedback_id = f.id where p.student_id = s.id and f.status = 'complete')`,
 	)
@@ -112,6 +112,20 @@ test('60 students with valid UPNs, each with a profile, rounds and complete answ
 		where f.status = 'complete' group by f.id having count(a.id) <> 25`,
 	)
 	expect(partial).toEqual([])
+})
+
+test('and three who left Meadow View, archived years ago: two whose records are due within 30 days under the default period (ADR 070)', async () => {
+	const leavers = await db.em().execute<{ name: string; upn: string; due: string; school: string }[]>(
+		`select s.first_name || ' ' || s.last_name as name, s.upn, sc.subdomain as school,
+			to_char(((s.archived_at at time zone 'Europe/London')::date + make_interval(years => sc.retention_years))::date, 'YYYY-MM-DD') as due
+		from student s join school sc on sc.id = s.school_id where s.archived order by s.archived_at`,
+	)
+	expect(leavers.map(({ name, school, due }) => [name, school, due])).toEqual([
+		['Nadia Farrow', 'meadowview', '2026-12-03'],
+		['Callum Pryce', 'meadowview', '2026-12-11'],
+		['Esme Lockwood', 'meadowview', '2030-12-06'],
+	])
+	expect(leavers.every((leaver) => isValidUpn(leaver.upn))).toBe(true)
 })
 
 test('is idempotent: a second run writes nothing', async () => {

@@ -1,4 +1,4 @@
-import { ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
+import { Archive, ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
@@ -16,6 +16,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
 	directory: Contact,
 	feedback: MessageSquareText,
 	recommendations: Lightbulb,
+	retention: Archive,
 	settings: Settings,
 }
 

@@ -1,6 +1,6 @@
 import type { Role } from '#app/lib/auth.ts'
 
-export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'feedback' | 'recommendations' | 'settings'
+export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'feedback' | 'recommendations' | 'retention' | 'settings'
 export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean }
 
 /** The quick student search (`/students`) every school role has; `end`, so a student's profile below it does not light it up. */
@@ -31,6 +31,7 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/school-admin/groups', label: 'Groups', icon: 'groups' },
 		{ to: '/school-admin/directory', label: 'Directory', icon: 'directory' },
 		{ to: '/school-admin/overview', label: 'School overview', icon: 'overview' },
+		{ to: '/school-admin/retention', label: 'Retention', icon: 'retention' },
 	],
 	needManager: [
 		needManager.home,
