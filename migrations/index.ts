@@ -13,6 +13,7 @@ import { Migration20261125035924_audit_append_only as M10 } from './Migration202
 import { Migration20261125040852_student_tombstone as M11 } from './Migration20261125040852_student_tombstone.ts'
 import { Migration20261127204913_data_export as M12 } from './Migration20261127204913_data_export.ts'
 import { Migration20261127205305_retention as M13 } from './Migration20261127205305_retention.ts'
+import { Migration20261127212211_plan_reviews as M14 } from './Migration20261127212211_plan_reviews.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -33,4 +34,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261125040852_student_tombstone', class: M11 },
 	{ name: 'Migration20261127204913_data_export', class: M12 },
 	{ name: 'Migration20261127205305_retention', class: M13 },
+	{ name: 'Migration20261127212211_plan_reviews', class: M14 },
 ]

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from './base.ts'
-import { PROFILE_KINDS, PROFILE_STATUSES, FEEDBACK_STATUSES, STUDENT_RECOMMENDATION_STATUSES } from './enums.ts'
+import { PROFILE_KINDS, PROFILE_STATUSES, FEEDBACK_STATUSES, REVIEW_DECISIONS, STUDENT_RECOMMENDATION_STATUSES } from './enums.ts'
 import { Question, Questionnaire, Recommendation } from './questionnaire.ts'
 import { School } from './school.ts'
 import { Student } from './student.ts'
@@ -94,6 +94,8 @@ export const StudentRecommendationSchema = defineEntity({
 	name: 'StudentRecommendation',
 	// One current decision per student and recommendation; withdrawn ones (removed, brought back) stay as history (ADR 028).
 	uniques: [{ name: 'student_recommendation_unique', properties: ['student', 'recommendation'], where: { removedAt: null } }],
+	// The reviews due: the need manager's home and the weekly digest read the plan by its review date (issue 18).
+	indexes: [{ name: 'student_recommendation_review_index', properties: ['reviewOn'] }],
 	properties: {
 		...baseProperties(),
 		student: () => p.manyToOne(Student).deleteRule('cascade'),
@@ -105,7 +107,34 @@ export const StudentRecommendationSchema = defineEntity({
 		/** When the decision was withdrawn: an added recommendation removed from the plan, a dismissed one brought back. */
 		removedAt: p.datetime().nullable(),
 		removedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		/** When the plan entry is next reviewed (assess, plan, do, review: ADR 072); none once stopped, dismissed or removed. */
+		reviewOn: p.date().nullable(),
+		/** Who reviews it: a respondent of the profile, a member of the school's staff. */
+		owner: () => p.manyToOne(SchoolMembership).nullable().deleteRule('set null').index(),
 	},
 })
 export class StudentRecommendation extends StudentRecommendationSchema.class {}
 StudentRecommendationSchema.setClass(StudentRecommendation)
+
+/**
+ * One review of a plan entry (ADR 072): the outcome the owner saw on a five-point scale (−2 much worse … +2 much better),
+ * a short note, and whether the strategy continues, changes or stops; a plan entry gathers several over time.
+ */
+export const RecommendationReviewSchema = defineEntity({
+	name: 'RecommendationReview',
+	indexes: [{ name: 'recommendation_review_entry_index', properties: ['entry', 'reviewedOn'] }],
+	checks: [{ name: 'recommendation_review_outcome_check', expression: '(outcome >= -2) AND (outcome <= 2)' }],
+	properties: {
+		...baseProperties(),
+		// The school is the student's, kept here so every query on reviews is scoped in one step (as profiles do).
+		school: () => p.manyToOne(School).deleteRule('cascade').index(),
+		entry: () => p.manyToOne(StudentRecommendation).deleteRule('cascade'),
+		reviewedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+		reviewedOn: p.date(),
+		outcome: p.smallint(),
+		note: p.text().nullable(),
+		decision: p.enum(REVIEW_DECISIONS),
+	},
+})
+export class RecommendationReview extends RecommendationReviewSchema.class {}
+RecommendationReviewSchema.setClass(RecommendationReview)

@@ -126,3 +126,17 @@ export const FREQUENCY_SCALE = [
 /** `dismissed`: the need manager chose not to add it; it is not suggested again for the student (ADR 013). */
 export const STUDENT_RECOMMENDATION_STATUSES = ['active', 'done', 'dismissed'] as const
 export type StudentRecommendationStatus = (typeof STUDENT_RECOMMENDATION_STATUSES)[number]
+
+/** What a review decides for a plan entry: keep it, keep it changed, or stop it (ADR 072). */
+export const REVIEW_DECISIONS = ['continue', 'change', 'stop'] as const
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
+export const REVIEW_DECISION_LABELS: Record<ReviewDecision, string> = { continue: 'Continue', change: 'Change', stop: 'Stop' }
+
+/** The five-point outcome scale of a review, from −2 to +2. */
+export const REVIEW_OUTCOMES = [
+	{ value: -2, label: 'Much worse' },
+	{ value: -1, label: 'Worse' },
+	{ value: 0, label: 'No change' },
+	{ value: 1, label: 'Better' },
+	{ value: 2, label: 'Much better' },
+] as const

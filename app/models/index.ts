@@ -1,4 +1,4 @@
-import { Answer, Feedback, Profile, Round, StudentRecommendation } from './assessment.ts'
+import { Answer, Feedback, Profile, RecommendationReview, Round, StudentRecommendation } from './assessment.ts'
 import { AuditEvent, Impersonation } from './audit.ts'
 import { DataExport, DataExportChunk } from './data-export.ts'
 import { Group } from './staff-group.ts'
@@ -52,6 +52,7 @@ export const entities = [
 	Feedback,
 	Answer,
 	StudentRecommendation,
+	RecommendationReview,
 	Impersonation,
 	AuditEvent,
 ]

@@ -16,6 +16,8 @@ export const UserSchema = defineEntity({
 		passwordHash: p.string().nullable().hidden().lazy(),
 		systemRole: p.enum(SYSTEM_ROLES).default('schoolStaff'),
 		mfaEnabled: p.boolean().default(false),
+		/** The weekly e-mail of plan reviews due (issue 18); each user may turn it off in their settings. */
+		reviewDigest: p.boolean().default(true),
 		lastSignInAt: p.datetime().nullable(),
 		memberships: () => p.oneToMany(SchoolMembership).mappedBy('user'),
 	},
