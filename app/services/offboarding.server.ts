@@ -104,6 +104,7 @@ async function countOwned(db: Kysely<Database>, schoolId: string): Promise<Offbo
 			eb.selectFrom('import_job').select(count.as('n')).where('school_id', '=', schoolId).as('imports'),
 			eb.selectFrom('student_tombstone').select(count.as('n')).where('school_id', '=', schoolId).as('tombstones'),
 			eb.selectFrom('data_export').select(count.as('n')).where('school_id', '=', schoolId).as('exports'),
+			eb.selectFrom('recommendation_review').select(count.as('n')).where('school_id', '=', schoolId).as('reviews'),
 			eb
 				.selectFrom('retention_hold')
 				.select(count.as('n'))
@@ -139,6 +140,7 @@ async function countOwned(db: Kysely<Database>, schoolId: string): Promise<Offbo
 		{ key: 'imports', label: 'Imports', n: n(row.imports) },
 		{ key: 'tombstones', label: 'Tombstones of erased students', n: n(row.tombstones) },
 		{ key: 'exports', label: 'Exports (subject access and this school’s own)', n: n(row.exports) },
+		{ key: 'reviews', label: 'Reviews of plan entries', n: n(row.reviews) },
 		{ key: 'holds', label: 'Retention holds', n: n(row.holds) },
 		{ key: 'memberships', label: 'Staff directory entries', n: n(row.memberships) },
 		{ key: 'users', label: 'Staff accounts with no other school', n: n(row.users) },
@@ -226,6 +228,7 @@ export async function offboardSchool(app: SignedIn, schoolId: string, input: { c
 			.deleteFrom('profile_respondent')
 			.where((w) => w.or([w('profile_id', 'in', o.profiles()), w('membership_id', 'in', o.memberships())]))
 			.execute()
+		await db.deleteFrom('recommendation_review').where('school_id', '=', id).execute()
 		await db.deleteFrom('student_recommendation').where('student_id', 'in', o.students()).execute()
 		await db.deleteFrom('profile').where('id', 'in', o.profiles()).execute()
 		await db

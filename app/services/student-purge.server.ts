@@ -81,6 +81,10 @@ export async function purgeStudents(db: Kysely<Database>, studentIds: readonly s
 	await db.deleteFrom('feedback').where('round_id', 'in', rounds).execute()
 	await db.deleteFrom('round').where('profile_id', 'in', profiles).execute()
 	await db.deleteFrom('profile_respondent').where('profile_id', 'in', profiles).execute()
+	await db
+		.deleteFrom('recommendation_review')
+		.where('entry_id', 'in', db.selectFrom('student_recommendation').select('id').where('student_id', 'in', ids))
+		.execute()
 	await db.deleteFrom('student_recommendation').where('student_id', 'in', ids).execute()
 	await db.deleteFrom('profile').where('student_id', 'in', ids).execute()
 	await db.deleteFrom('group_student').where('student_id', 'in', ids).execute()

@@ -277,6 +277,13 @@ export async function approveTransfer(app: SignedIn, id: string): Promise<void> 
 				.where('respondent_id', 'not in', staffHere)
 				.execute()
 			await db.updateTable('profile').set({ school_id: schoolId, updated_at: sql`now()` }).where('student_id', '=', studentId).execute()
+			// The plan moves with its reviews (ADR 072); its owners were the old school's staff, so the new school names its own.
+			await db
+				.updateTable('recommendation_review')
+				.set({ school_id: schoolId, updated_at: sql`now()` })
+				.where('entry_id', 'in', db.selectFrom('student_recommendation').select('id').where('student_id', '=', studentId))
+				.execute()
+			await db.updateTable('student_recommendation').set({ owner_id: null, updated_at: sql`now()` }).where('student_id', '=', studentId).execute()
 			await db.updateTable('student').set({ school_id: schoolId, updated_at: sql`now()` }).where('id', '=', studentId).execute()
 			await db
 				.updateTable('transfer_request')
