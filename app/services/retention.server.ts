@@ -19,7 +19,7 @@ import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
  * records past that date, until its end date (inclusive) or until it is lifted.
  */
 
-/** The last day a student's records are kept ends the day before this: their archiving day, UK time, plus the period. */
+/** The day a student's records are due to be erased: the day they were archived (UK date) plus the school's period. */
 function dueOn(archivedAt: Expression<Date | null>, years: Expression<number>) {
 	return sql<string>`(((${archivedAt} at time zone ${UK_TIME_ZONE})::date + make_interval(years => ${years}))::date)`
 }

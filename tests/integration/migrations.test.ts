@@ -99,3 +99,42 @@ test('membership_names gives each membership its account’s names and stores ad
 	expect(await db.em().execute('select email from users where id = ?', [user!.id])).toEqual([{ email: 'grace.hopper@names.test' }])
 	expect(await db.orm.migrator.getPending()).toEqual([])
 })
+
+test('retention gives each archived student the time of their last archiving: from the audit trail, else their last change (ADR 070)', async () => {
+	const em = db.em()
+	await db.orm.migrator.down({ to: 'Migration20261125040852_student_tombstone' })
+	const [school] = await em.execute<{ id: string }[]>(
+		"insert into school (id, created_at, updated_at, name, subdomain, type, archived) values (gen_random_uuid(), now(), now(), 'Leavers School', 'leavers', 'Primary', false) returning id",
+	)
+	const student = async (upn: string, archived: boolean, updatedAt: string) =>
+		(
+			await em.execute<{ id: string }[]>(
+				`insert into student (id, created_at, updated_at, school_id, upn, first_name, last_name, date_of_birth, gender, year_group, sen_status, archived)
+				values (gen_random_uuid(), '2015-09-01', ?, ?, ?, 'Left', 'Pupil', '2012-01-01', 'Female', 'Year 6', 'none', ?) returning id`,
+				[updatedAt, school!.id, upn, archived],
+			)
+		)[0]!.id
+	const audited = await student('R000000000011', true, '2024-03-01T10:00:00Z')
+	const unaudited = await student('R000000000012', true, '2023-07-20T10:00:00Z')
+	const onRoll = await student('R000000000013', false, '2024-03-01T10:00:00Z')
+	// Archived twice: the last one counts. A restore in between leaves its own line, which is not an archiving.
+	for (const [action, at] of [
+		['student.archive', '2021-07-16T15:00:00Z'],
+		['student.unarchive', '2021-09-01T09:00:00Z'],
+		['student.archive', '2022-07-22T15:00:00Z'],
+	]) {
+		await em.execute(
+			"insert into audit_event (id, created_at, updated_at, action, entity_type, entity_id, school_id, at) values (gen_random_uuid(), ?, ?, ?, 'Student', ?, ?, ?)",
+			[at, at, action, audited, school!.id, at],
+		)
+	}
+	await db.orm.migrator.up()
+	const rows = await db.em().execute<{ id: string; at: Date | string | null }[]>('select id, archived_at as at from student where school_id = ?', [school!.id])
+	const at = (id: string) => {
+		const value = rows.find((row) => row.id === id)!.at
+		return value === null ? null : new Date(value).toISOString()
+	}
+	expect([at(audited), at(unaudited), at(onRoll)]).toEqual(['2022-07-22T15:00:00.000Z', '2023-07-20T10:00:00.000Z', null])
+	expect(await db.em().execute('select retention_years from school where id = ?', [school!.id])).toEqual([{ retention_years: 6 }])
+	expect(await db.orm.migrator.getPending()).toEqual([])
+})

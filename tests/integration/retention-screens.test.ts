@@ -210,3 +210,33 @@ describe('a hold', () => {
 		expect(await snapshot()).toEqual(before)
 	})
 })
+
+describe('what the period counts from, and whose a hold is', () => {
+	test('archiving a student records when; restoring clears it; archiving again starts afresh', async () => {
+		const student = (await one<{ id: string }>('select id from student where school_id = ? and not archived order by upn limit 1', [ids.meadowview])).id
+		const details = `/school-admin/students/list/${student}`
+		const archivedAt = async () => (await one<{ at: Date | string | null }>('select archived_at as at from student where id = ?', [student])).at
+		const started = Date.now()
+		expect((await office.post(details, { intent: 'archive' })).status).toBe(302)
+		const first = new Date((await archivedAt())!).getTime()
+		expect(first).toBeGreaterThanOrEqual(started - 1000)
+		// Archiving an archived student again changes nothing: the clock does not restart.
+		expect((await office.post(details, { intent: 'archive' })).status).toBe(302)
+		expect(new Date((await archivedAt())!).getTime()).toBe(first)
+		expect((await office.post(details, { intent: 'unarchive' })).status).toBe(302)
+		expect(await archivedAt()).toBeNull()
+	})
+
+	test('an approved transfer drops the old school’s hold: the new school’s period applies', async () => {
+		await postAndFollow(office, holdPath(ids.callum), { intent: 'hold', id: ids.callum, reason: 'Complaint open' })
+		expect((await office.post(`/school-admin/students/list/${ids.callum}?modal=transfer-student`, { intent: 'transfer', destination: 'riverside', note: '' })).status).toBe(302)
+		const riverside = new Browser(app)
+		await riverside.signIn('office@riverside.test')
+		const request = (await one<{ id: string }>("select id from transfer_request where student_id = ? and status = 'created'", [ids.callum])).id
+		expect((await riverside.post('/school-admin/students/transfer-students/incoming', { intent: 'approve', id: request })).status).toBe(302)
+		expect(await app.sql('select id from retention_hold where student_id = ?', [ids.callum])).toEqual([])
+		// Riverside's screen lists them now, with no hold; Meadow View's no longer does.
+		expect(await page(riverside, PATH)).toMatch(/Callum Pryce .* None Place hold/)
+		expect(await page(office, PATH)).not.toContain('Callum Pryce')
+	})
+})
