@@ -1,9 +1,8 @@
-import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
-import { useHydrated } from '#app/components/ui/hydrated.ts'
-import { Link } from '#app/components/ui/Link.tsx'
-import { ProgressBar, usePollWhile } from '#app/components/ui/Progress.tsx'
+import type { BadgeVariant } from '#app/components/ui/Badge.tsx'
+import { JobStatusLine, ProgressBar } from '#app/components/ui/Progress.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { DataExportStatus } from '#app/models/enums.ts'
+import type { ExportView } from '#app/services/exports.server.ts'
 
 export const EXPORT_STATUS_BADGES: Record<DataExportStatus, { label: string; variant: BadgeVariant }> = {
 	queued: { label: 'Queued', variant: 'neutral' },
@@ -12,16 +11,6 @@ export const EXPORT_STATUS_BADGES: Record<DataExportStatus, { label: string; var
 	failed: { label: 'Failed', variant: 'danger' },
 }
 
-export type ExportStatusView = {
-	status: DataExportStatus
-	total: number
-	done: number
-	fileName: string
-	byteSize: number
-	createdAt: string
-	finishedAt: string | null
-	expiresAt: string | null
-}
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`)
 
@@ -29,23 +18,17 @@ const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round
  * An export's progress and, once ready, its download link and the date it is deleted. With JavaScript the page
  * re-reads its loader every second while the export is prepared; without, a refresh link does the same by hand.
  */
-export function ExportStatus({ job, downloadHref, refreshHref, noun }: { job: ExportStatusView; downloadHref: string; refreshHref: string; noun: string }) {
+export function ExportStatus({ job, downloadHref, refreshHref, noun }: { job: ExportView; downloadHref: string; refreshHref: string; noun: string }) {
 	const running = job.status === 'queued' || job.status === 'running'
-	const hydrated = useHydrated()
-	usePollWhile(running)
-	const badge = EXPORT_STATUS_BADGES[job.status]
 	return (
 		<div className="flex flex-col gap-4">
-			<div className="flex flex-wrap items-center gap-3">
-				<p aria-live="polite" className="text-slate-900">
-					Status: <Badge variant={badge.variant}>{badge.label}</Badge>
-				</p>
-				<p className="text-sm text-slate-700">
-					Asked for {formatDateTime(job.createdAt)}
-					{job.finishedAt ? `, finished ${formatDateTime(job.finishedAt)}` : ''}
-				</p>
-				{running && !hydrated ? <Link to={refreshHref}>Refresh</Link> : null}
-			</div>
+			<JobStatusLine
+				badge={EXPORT_STATUS_BADGES[job.status]}
+				running={running}
+				started={`Asked for ${formatDateTime(job.createdAt)}`}
+				finishedAt={job.finishedAt}
+				refreshHref={refreshHref}
+			/>
 			{job.status === 'ready' || job.status === 'failed' ? null : (
 				<ProgressBar id="export-progress-label" label="Progress" value={job.done} max={job.total} text={`${job.done} of ${job.total} ${noun}`} />
 			)}

@@ -1,9 +1,7 @@
 import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { Figures } from '#app/components/shell/Overview.tsx'
-import { Badge, type BadgeVariant } from '#app/components/ui/Badge.tsx'
-import { useHydrated } from '#app/components/ui/hydrated.ts'
-import { Link } from '#app/components/ui/Link.tsx'
-import { ProgressBar, usePollWhile } from '#app/components/ui/Progress.tsx'
+import type { BadgeVariant } from '#app/components/ui/Badge.tsx'
+import { JobStatusLine, ProgressBar } from '#app/components/ui/Progress.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
 import type { ImportJobView } from '#app/services/imports.server.ts'
@@ -42,22 +40,16 @@ export function ImportFigures({
  */
 export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }: { job: ImportJobView; page: number; pageSize: number; errorsHref: string; refreshHref: string }) {
 	const running = job.status === 'queued' || job.status === 'processing'
-	const hydrated = useHydrated()
-	usePollWhile(running)
-	const badge = IMPORT_STATUS_BADGES[job.status]
 	const unchanged = Math.max(0, job.processed - job.created - job.updated - job.failed)
 	return (
 		<div className="flex flex-col gap-6">
-			<div className="flex flex-wrap items-center gap-3">
-				<p aria-live="polite" className="text-slate-900">
-					Status: <Badge variant={badge.variant}>{badge.label}</Badge>
-				</p>
-				<p className="text-sm text-slate-700">
-					Started {formatDateTime(job.createdAt)}
-					{job.finishedAt ? `, finished ${formatDateTime(job.finishedAt)}` : ''}
-				</p>
-				{running && !hydrated ? <Link to={refreshHref}>Refresh</Link> : null}
-			</div>
+			<JobStatusLine
+				badge={IMPORT_STATUS_BADGES[job.status]}
+				running={running}
+				started={`Started ${formatDateTime(job.createdAt)}`}
+				finishedAt={job.finishedAt}
+				refreshHref={refreshHref}
+			/>
 			<ProgressBar
 				id="import-progress-label"
 				label="Progress"

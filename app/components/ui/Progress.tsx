@@ -1,5 +1,9 @@
 import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
+import { formatDateTime } from '#app/lib/format.ts'
+import { Badge, type BadgeVariant } from './Badge.tsx'
+import { useHydrated } from './hydrated.ts'
+import { Link } from './Link.tsx'
 
 const POLL_MS = 1000
 
@@ -37,6 +41,39 @@ export function ProgressBar({ id, label, value, max, text, finished = false }: {
 			>
 				<div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
 			</div>
+		</div>
+	)
+}
+
+/**
+ * A background job's status line (an import, an export): its badge, announced as it changes, when it started and
+ * finished, and while it runs without JavaScript a Refresh link (with JavaScript the page follows it: usePollWhile).
+ */
+export function JobStatusLine({
+	badge,
+	running,
+	started,
+	finishedAt,
+	refreshHref,
+}: {
+	badge: { label: string; variant: BadgeVariant }
+	running: boolean
+	started: string
+	finishedAt: string | null
+	refreshHref: string
+}) {
+	const hydrated = useHydrated()
+	usePollWhile(running)
+	return (
+		<div className="flex flex-wrap items-center gap-3">
+			<p aria-live="polite" className="text-slate-900">
+				Status: <Badge variant={badge.variant}>{badge.label}</Badge>
+			</p>
+			<p className="text-sm text-slate-700">
+				{started}
+				{finishedAt ? `, finished ${formatDateTime(finishedAt)}` : ''}
+			</p>
+			{running && !hydrated ? <Link to={refreshHref}>Refresh</Link> : null}
 		</div>
 	)
 }
