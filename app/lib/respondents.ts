@@ -8,3 +8,6 @@ export const FORMER_STAFF_MEMBER = 'Former staff member'
 export function respondentName(firstName: string | null, lastName: string | null): string {
 	return firstName === null || lastName === null ? FORMER_STAFF_MEMBER : `${firstName} ${lastName}`
 }
+
+/** What a member of another school's staff reads as where a school answers for its records (a subject access export, ADR 071). */
+export const WITHHELD_STAFF = 'Staff member of another school (name withheld)'

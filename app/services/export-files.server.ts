@@ -1,7 +1,8 @@
 import { toCsv } from '#app/lib/csv.ts'
 import { formatDate, formatDateTime, formatScore } from '#app/lib/format.ts'
 import { BAND_LABELS } from '#app/lib/scoring.ts'
-import { PLATFORM_SUPPORT, WITHHELD_STAFF, type StudentRecord } from './export-records.server.ts'
+import { WITHHELD_STAFF } from '#app/lib/respondents.ts'
+import { PLATFORM_SUPPORT, type StudentRecord } from './export-records.server.ts'
 
 /**
  * The files of a subject access export (ADR 071), from one student's record: a report a parent can read (HTML that

@@ -1,4 +1,4 @@
-import { FORMER_STAFF_MEMBER } from '#app/lib/respondents.ts'
+import { FORMER_STAFF_MEMBER, WITHHELD_STAFF } from '#app/lib/respondents.ts'
 import { scoreRound, type Band, type RoundAnswer } from '#app/lib/scoring.ts'
 import { FEEDBACK_STATUS_LABELS, FREQUENCY_SCALE, SEN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from '#app/models/enums.ts'
 import type { Em } from './database.server.ts'
@@ -15,7 +15,7 @@ import { typedSql } from './typed-sql.server.ts'
  * support staff are named by their role.
  */
 
-export const WITHHELD_STAFF = 'Staff member of another school (name withheld)'
+
 export const PLATFORM_SUPPORT = 'Spencer support (platform administrator)'
 const DELETED_ACCOUNT = 'A deleted account'
 

@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import { measureChange, type ChangeRound, type MeasuredChange, type ThemeAnswer } from '#app/lib/measured-change.ts'
-import { FORMER_STAFF_MEMBER } from '#app/lib/respondents.ts'
+import { FORMER_STAFF_MEMBER, WITHHELD_STAFF } from '#app/lib/respondents.ts'
 import type { Em } from './database.server.ts'
-import { WITHHELD_STAFF } from './export-records.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
 /**
