@@ -15,7 +15,6 @@ import { typedSql } from './typed-sql.server.ts'
  * support staff are named by their role.
  */
 
-
 export const PLATFORM_SUPPORT = 'Spencer support (platform administrator)'
 const DELETED_ACCOUNT = 'A deleted account'
 
