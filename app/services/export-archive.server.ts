@@ -52,10 +52,11 @@ class ChunkWriter {
 	}
 }
 
+/** A CSV starts with a byte-order mark: Excel then reads it as UTF-8 (accented names, the en dash of "0–4"). */
 function addFile(zip: Zip, file: ExportFile) {
 	const entry = new ZipDeflate(file.name, { level: 6 })
 	zip.add(entry)
-	entry.push(strToU8(file.text), true)
+	entry.push(strToU8(`${file.name.endsWith('.csv') ? '\uFEFF' : ''}${file.text}`), true)
 }
 
 /** Builds export `exportId` if it still waits (or a previous attempt died): its chunks, then its status `ready`. */

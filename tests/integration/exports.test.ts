@@ -1,4 +1,4 @@
-import { unzipSync, strFromU8 } from 'fflate'
+import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { FREQUENCY_SCALE } from '#app/models/enums.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
@@ -28,7 +28,9 @@ async function download(browser: Browser, path: string): Promise<Record<string, 
 	expect(response.headers.get('Content-Type')).toBe('application/zip')
 	expect(response.headers.get('Cache-Control')).toBe('no-store')
 	const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
-	return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]))
+	// The byte-order mark kept, as a spreadsheet sees it.
+	const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+	return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, decoder.decode(bytes)]))
 }
 
 /** Asks for the student's export on the details page and waits for the queue to build it: the export's page. */
@@ -92,6 +94,8 @@ describe('a subject access export', () => {
 	test('holds a report, the JSON and the CSV tables', () => {
 		expect(Object.keys(files).sort()).toEqual(['access-log.csv', 'answers.csv', 'plan.csv', 'report.html', 'scores.csv', 'student.json'])
 		expect(files['report.html']).toMatch(/^<!doctype html>/)
+		// Spreadsheets read the CSVs as UTF-8.
+		for (const name of ['answers.csv', 'scores.csv', 'plan.csv', 'access-log.csv']) expect(files[name]!.startsWith('\uFEFF'), name).toBe(true)
 		const data = JSON.parse(files['student.json']!) as { student: { upn: string; profiles: unknown[] } }
 		expect(data.student.upn).toBe(student.upn)
 	})
