@@ -182,7 +182,7 @@ async function schoolFiles(em: Em, schoolId: string, context: ExportContext, ind
 		{
 			name: 'staff.csv',
 			text: toCsv([
-				['First name', 'Last name', 'E-mail', 'Role', 'Job title', 'Access', 'In the directory since'],
+				['First name', 'Last name', 'Email', 'Role', 'Job title', 'Access', 'In the directory since'],
 				...staff.map((m) => [m.first_name, m.last_name, m.email, m.role, m.job_title, m.access, new Date(m.created_at as unknown as string).toISOString()]),
 			]),
 		},
