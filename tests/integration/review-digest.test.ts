@@ -10,15 +10,18 @@ import { REVIEW_DIGEST_CRON, REVIEW_DIGEST_TIME_ZONE, startJobs } from '#app/ser
 import { todayInUk } from '#app/services/profiles.server.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
 import { addDaysTo, dueDigests, sendReviewDigests } from '#app/services/review-digest.server.ts'
+import { Browser, startApp, type TestApp } from './app.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
+import { page, postAndFollow } from './pages.ts'
 
 /**
  * The weekly digest of plan reviews (issue 18, item 1; ADR 073) on both engines: for one day it mails each owner the
  * reviews they own that are overdue or due within the week, and each need manager with access all of their school's,
  * one mail per person and school, overdue first — never to someone who turned it off or has no access, never another
  * school's, never an entry stopped, dismissed, removed or due later; and no child's name or UPN in any mail. The job
- * runs once a week (Monday 07:00 UK time) while two instances both schedule it.
+ * runs once a week (Monday 07:00 UK time) while two instances both schedule it. The opt-out is a form of
+ * /settings/profile.
  */
 let db: TestDatabase
 let second: Database
@@ -69,6 +72,12 @@ function digestsTo(emails: string[], mails = outbox()): Record<string, string[][
 	return result
 }
 
+/** Whether the page's digest checkbox is ticked. */
+function ticked(html: string): boolean {
+	const input = html.match(/<input\b[^>]*>/g)?.find((tag) => tag.includes('name="reviewDigest"'))
+	if (!input) throw new Error('no digest checkbox on the page')
+	return /\schecked\b/.test(input)
+}
 
 let themeCount = 0
 async function recommendation(title: string) {
@@ -279,5 +288,77 @@ describe('the job', () => {
 		expect(jobs.map((job) => `${job.at} ${job.state}`)).toEqual(['2036-12-01 07:00 completed', '2036-12-08 07:00 completed'])
 		// One mail a run.
 		expect(digestsTo([emailOf(manager)], outbox().slice(before))).toEqual({ [emailOf(manager)]: [[id], [id]] })
+	})
+})
+
+describe('the opt-out on /settings/profile', () => {
+	let app: TestApp
+	let senco: Browser
+	let sencoId: string
+	const PATH = '/settings/profile'
+	const LABEL = 'Email me the plan reviews due, every Monday'
+	const digestOn = async () => (await app.sql<{ review_digest: boolean }>('select review_digest from users where id = ?', [sencoId]))[0]!.review_digest
+	const audits = async () => (await app.sql<{ n: number }>("select count(*)::int as n from audit_event where action = 'user.reviewDigest' and entity_id = ?", [sencoId]))[0]!.n
+
+	beforeAll(async () => {
+		app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' }, { schedule: false })
+		sencoId = (await app.sql<{ id: string }>("select id from users where email = 'senco@oakfield.test'"))[0]!.id
+		senco = new Browser(app)
+		await senco.signIn('senco@oakfield.test')
+	})
+	afterAll(() => app?.close())
+
+	test('school staff see the checkbox, ticked by default; a platform admin does not, and is refused', async () => {
+		const html = await (await senco.request(PATH)).text()
+		expect(html).toContain(LABEL)
+		expect(ticked(html)).toBe(true)
+		const admin = new Browser(app)
+		await admin.signIn('admin@spencer.test')
+		expect(await page(admin, PATH)).not.toContain(LABEL)
+		const refused = await admin.post(PATH, { intent: 'review-digest' })
+		expect(refused.status).toBe(403)
+		const adminDigest = await app.sql<{ review_digest: boolean }>("select review_digest from users where email = 'admin@spencer.test'")
+		expect(adminDigest).toEqual([{ review_digest: true }])
+	})
+
+	test('unticked and saved, it is off, with a toast and an audit line; ticked again, on', async () => {
+		const off = await postAndFollow(senco, PATH, { intent: 'review-digest' })
+		expect(off.location).toBe(PATH)
+		expect(off.text).toContain('Email settings saved')
+		expect(await digestOn()).toBe(false)
+		expect(ticked(await (await senco.request(PATH)).text())).toBe(false)
+		expect(await audits()).toBe(1)
+		const on = await postAndFollow(senco, PATH, { intent: 'review-digest', reviewDigest: 'on' })
+		expect(on.text).toContain('Email settings saved')
+		expect(await digestOn()).toBe(true)
+		expect(ticked(await (await senco.request(PATH)).text())).toBe(true)
+		expect(await audits()).toBe(2)
+	})
+
+	test('without the account’s own session it is refused, and nothing changes', async () => {
+		const stranger = new Browser(app)
+		const anonymous = await stranger.post(PATH, { intent: 'review-digest' })
+		expect(anonymous.status).toBe(302)
+		expect(anonymous.headers.get('Location')).toMatch(/^\/auth\/login/)
+		// A page of another site posting with the user's cookie.
+		const crossSite = await senco.request(PATH, {
+			method: 'POST',
+			body: new URLSearchParams({ intent: 'review-digest' }),
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+		})
+		expect(crossSite.status).toBe(403)
+		expect(await digestOn()).toBe(true)
+		expect(await audits()).toBe(2)
+	})
+
+	test.each([
+		['a NUL byte', 'on\u0000', 400],
+		['another value', 'yes', 400],
+		['a body over the form limit (200 KB)', 'on'.repeat(100_000), 413],
+	])('%s is refused and changes nothing', async (_, value, status) => {
+		const response = await senco.post(PATH, { intent: 'review-digest', reviewDigest: value })
+		expect(response.status).toBe(status)
+		expect(await digestOn()).toBe(true)
+		expect(await audits()).toBe(2)
 	})
 })
