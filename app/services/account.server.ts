@@ -21,7 +21,26 @@ export async function getAccount(app: SignedIn) {
 		mfaEnabled: user.mfaEnabled,
 		mfaRequired: mfaRequired(auth),
 		locked: isAccountLocked(app),
+		reviewDigest: user.reviewDigest,
+		reviewDigestOffered: reviewDigestOffered(auth),
 	}
+}
+
+/** The weekly digest of plan reviews goes to school staff (ADR 073); a platform admin owns no plan entry and is offered none. */
+const reviewDigestOffered = (auth: Auth) => auth.systemRole === 'schoolStaff'
+
+/**
+ * Turns the weekly digest of plan reviews on or off for the account (every school of theirs). A platform admin acting as
+ * a member of staff may, for them, as with their name: it is not a sign-in setting, and the audit names both.
+ */
+export async function setReviewDigest({ em, auth }: SignedIn, enabled: boolean): Promise<'saved' | 'not-offered'> {
+	if (!reviewDigestOffered(auth)) return 'not-offered'
+	await em.transactional(async (tx) => {
+		await tx.nativeUpdate(User, { id: auth.userId }, { reviewDigest: enabled })
+		audit(tx, auth, 'user.reviewDigest', { type: 'User', id: auth.userId, schoolId: null })
+		await tx.flush()
+	})
+	return 'saved'
 }
 
 /**

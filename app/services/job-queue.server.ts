@@ -19,6 +19,7 @@ export const QUEUES = {
 	housekeeping: 'housekeeping',
 	export: 'data-export',
 	retention: 'retention',
+	reviewDigest: 'review-digest',
 } as const
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
@@ -30,6 +31,7 @@ export type JobData = {
 	housekeeping: Record<string, never>
 	'data-export': { exportId: string }
 	retention: Record<string, never>
+	'review-digest': Record<string, never>
 }
 
 export type JobSystem = {

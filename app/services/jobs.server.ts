@@ -5,9 +5,10 @@ import { importJobHandler, queueUnfinishedImports, type WorkerOptions } from './
 import { QUEUES, startJobSystem, type JobSystem } from './job-queue.server.ts'
 import { buildExport, markExportFailed } from './export-archive.server.ts'
 import { deleteExpiredExports } from './exports.server.ts'
-import { ensureRoundsDue } from './profiles.server.ts'
+import { ensureRoundsDue, todayInUk } from './profiles.server.ts'
 import { pruneRateLimits } from './rate-limit.server.ts'
 import { purgeDueStudents } from './retention.server.ts'
+import { sendReviewDigests } from './review-digest.server.ts'
 
 /** Due rounds are created every five minutes (UK midnight is one of the ticks), and once at every start (ADR 019). */
 export const ROUNDS_DUE_CRON = '*/5 * * * *'
@@ -16,6 +17,9 @@ export const HOUSEKEEPING_CRON = '17 * * * *'
 /** The records whose retention period has ended are purged nightly at 01:40, UK time (ADR 070). */
 export const RETENTION_CRON = '40 1 * * *'
 export const RETENTION_TIME_ZONE = 'Europe/London'
+/** The plan reviews due this week are emailed on Mondays at 07:00, UK time, before the school day (ADR 073). */
+export const REVIEW_DIGEST_CRON = '0 7 * * 1'
+export const REVIEW_DIGEST_TIME_ZONE = 'Europe/London'
 
 export type JobSettings = {
 	/** Whether this instance sends the jobs of cron schedules (any instance may; each tick's job is sent once). */
@@ -28,8 +32,8 @@ export type JobSettings = {
 /**
  * Starts the job system of this app instance with every queue's handler:
  * imports, the due rounds (scheduled, and run once now), the password
- * reset mail, subject access and school exports, the hourly housekeeping (spent rate-limit counters, expired exports)
- * and the nightly retention purge. Closing the app stops it before the database.
+ * reset mail, subject access and school exports, the hourly housekeeping (spent rate-limit counters, expired exports),
+ * the nightly retention purge and the weekly digest of plan reviews. Closing the app stops it before the database.
  */
 export async function startJobs(db: Database, settings: JobSettings): Promise<JobSystem> {
 	const jobs = await startJobSystem(db, { schedule: settings.schedule, clock: settings.clock })
@@ -118,10 +122,22 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 			{ batchSize: 1, pollingIntervalSeconds: 30 },
 			async () => void (await purgeDueStudents(forkEm(db.orm))),
 		)
+		await jobs.define(
+			QUEUES.reviewDigest,
+			// Once a week, whichever instance sends it. A run that sent nothing is retried; one that sent any mail is not (ADR 073).
+			{ policy: 'stately', retryLimit: 3, retryDelay: 600, expireInSeconds: 3600, deleteAfterSeconds: 7 * 86_400, notify: true },
+			{ batchSize: 1, pollingIntervalSeconds: 30 },
+			// The day is the run's own, in the UK: a late run still lists what is due from the day it runs.
+			async () => void (await sendReviewDigests(forkEm(db.orm), todayInUk())),
+		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON, {})
 		// A night missed while no instance ran is made up once, when one starts.
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.retention, RETENTION_CRON, {}, { tz: RETENTION_TIME_ZONE, missed: 'once' })
+		// A Monday missed while no instance ran is sent once, when one starts.
+		if (settings.schedule) {
+			await jobs.boss.schedule(QUEUES.reviewDigest, REVIEW_DIGEST_CRON, {}, { tz: REVIEW_DIGEST_TIME_ZONE, missed: 'once' })
+		}
 		await jobs.boss.send(QUEUES.roundsDue, {})
 		await queueUnfinishedImports(forkEm(db.orm))
 	} catch (error) {

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, latestMail, linkIn, outboxSize, signIn, signInThroughTheScreens } from './helpers.ts'
+import { DEMO_PASSWORD, hasJs, latestMail, linkIn, outboxSize, signIn, signInThroughTheScreens } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 const HOMES = [
@@ -145,4 +145,23 @@ test('the sidebar collapses and stays collapsed across pages', async ({ page }) 
 	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(86)
 	await page.getByRole('button', { name: 'Expand sidebar' }).click()
 	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(260)
+})
+
+test('[18.1] school staff turn the Monday email of plan reviews off, and on again', async ({ page }) => {
+	// Each project its own account (with JavaScript and without may share a lane's database); each leaves it on, as the demo has it.
+	await signIn(page, hasJs() ? 'senco@oakfield.test' : 'teacher@oakfield.test', { at: '/settings/profile' })
+	const label = 'Email me the plan reviews due, every Monday'
+	const box = page.getByRole('checkbox', { name: label })
+	const save = page.getByRole('button', { name: 'Save email setting' })
+	await expect(box).toBeChecked()
+	await page.getByText(label, { exact: true }).click()
+	await expect(box).not.toBeChecked()
+	await save.click()
+	await expect(page.getByText('Email settings saved').first()).toBeVisible()
+	await expect(page.getByText('You will not get the plan reviews by email.').first()).toBeVisible()
+	await expect(box).not.toBeChecked()
+	await page.getByText(label, { exact: true }).click()
+	await save.click()
+	await expect(page.getByText('You will get the plan reviews due every Monday.').first()).toBeVisible()
+	await expect(box).toBeChecked()
 })

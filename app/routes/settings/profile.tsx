@@ -6,10 +6,12 @@ import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
+import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { retryAfterHeaders } from '#app/lib/headers.ts'
 import { PASSWORD_HINT, PasswordSchema } from '#app/lib/password-rules.ts'
-import { changePassword, getAccount, isAccountLocked, setMfa, updateName } from '#app/services/account.server.ts'
+import { DIGEST_CHECKBOX_LABEL, ReviewDigestSchema } from '#app/lib/review-digest-schema.ts'
+import { changePassword, getAccount, isAccountLocked, setMfa, setReviewDigest, updateName } from '#app/services/account.server.ts'
 import { COMMON_PASSWORD } from '#app/services/common-passwords.server.ts'
 import { requireUser } from '#app/services/guards.server.ts'
 import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
@@ -85,6 +87,19 @@ export async function action({ context, request }: Route.ActionArgs) {
 		}
 		return redirectWithToast(app.em, '/settings/profile', { type: 'success', title: 'Sign-in settings saved' })
 	}
+
+	if (intent === 'review-digest') {
+		const submission = parseWithZod(formData, { schema: ReviewDigestSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+		if ((await setReviewDigest(app, submission.value.reviewDigest)) === 'not-offered') {
+			return data({ intent, result: submission.reply({ formErrors: ['Platform admins get no plan reviews by email.'] }) }, { status: 403 })
+		}
+		return redirectWithToast(app.em, '/settings/profile', {
+			type: 'success',
+			title: 'Email settings saved',
+			description: submission.value.reviewDigest ? 'You will get the plan reviews due every Monday.' : 'You will not get the plan reviews by email.',
+		})
+	}
 	return data({ intent, result: null }, { status: 400 })
 }
 
@@ -106,6 +121,12 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
+	})
+	const [digestForm, digestFields] = useForm({
+		id: 'profile-review-digest',
+		lastResult: actionData?.intent === 'review-digest' ? actionData.result : undefined,
+		constraint: getZodConstraint(ReviewDigestSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewDigestSchema }),
 	})
 	return (
 		<>
@@ -158,6 +179,27 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 						</Form>
 					)}
 				</section>
+
+				{account.reviewDigestOffered ? (
+					<section aria-labelledby="digest-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+						<h2 id="digest-heading" className="mb-1 text-lg font-semibold text-slate-900">Plan reviews by email</h2>
+						<p className="mb-4 text-sm text-slate-700">
+							On Monday mornings, the plan reviews overdue or due that week: those you own, or all of your school’s if you are a SENCo /
+							need manager. Each is a strategy’s title, its date and a link; no pupil is named.
+						</p>
+						<Form method="post" className="flex flex-col gap-4" {...getFormProps(digestForm)}>
+							<FormErrors id={digestForm.errorId} errors={digestForm.errors} />
+							<Checkbox key={String(account.reviewDigest)} name={digestFields.reviewDigest.name} value="on" defaultSelected={account.reviewDigest}>
+								{DIGEST_CHECKBOX_LABEL}
+							</Checkbox>
+							<div>
+								<SubmitButton intent="review-digest" variant="secondary">
+									Save email setting
+								</SubmitButton>
+							</div>
+						</Form>
+					</section>
+				) : null}
 			</div>
 		</>
 	)
