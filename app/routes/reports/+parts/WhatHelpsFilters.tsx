@@ -10,9 +10,9 @@ export function ObservationsNote() {
 		<div role="note" className="mb-6 max-w-3xl rounded-md border border-blue-300 bg-blue-50 p-4 text-blue-950">
 			<p className="font-semibold">These are observations, not proof.</p>
 			<p className="mt-1">
-				They describe what was recorded for the students who had each recommendation. They cannot show that a
-				recommendation caused a change: other support, time and what happens in a child’s life play their part. Rows
-				about fewer than 5 students say only “fewer than 5”, so that no child can be identified.
+				They describe what was recorded for the students who had each recommendation, alongside everything else in
+				their lives: other support, time, home. A recorded outcome or a measured change is not evidence of what a
+				recommendation did. Rows about fewer than 5 students say only “fewer than 5”, so that no child can be identified.
 			</p>
 		</div>
 	)
