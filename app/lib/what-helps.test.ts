@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { entriesToMeasure, FEWER_THAN_5, HIDDEN_BY_FILTER, WHAT_HELPS_COLUMNS, whatHelpsCells, whatHelpsRows, type EntryMeasure, type HelpEntry } from './what-helps.ts'
+import { answerNeed } from './scoring.ts'
+import { measureChange, type ChangeRound, type ThemeAnswer } from './measured-change.ts'
+import { averageChange, entriesToMeasure, FEWER_THAN_5, HIDDEN_BY_FILTER, WHAT_HELPS_COLUMNS, whatHelpsCells, whatHelpsRows, type EntryMeasure, type HelpEntry, type ThemeRoundScore } from './what-helps.ts'
 
 let serial = 0
 function entries(recommendation: string, outcomes: (number | null)[], selected = true): HelpEntry[] {
@@ -94,5 +96,29 @@ describe('its cells, on the page and in the CSV', () => {
 	test('a suppressed row: its name, "fewer than 5", and blanks', () => {
 		const [row] = whatHelpsRows(entries('l', [2, 2]), new Map())
 		expect(whatHelpsCells(row!)).toEqual(['Title l', 'Anxiety', 'fewer than 5', '', '', '', '', '', '', '', ''])
+	})
+})
+
+describe('averageChange, on scores the database averaged', () => {
+	const rounds: ChangeRound[] = ['2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01'].map((opensOn, index) => ({ id: `r${index}`, studentId: 's', opensOn, number: index + 1, questionnaire: 'Check' }))
+	const answer = (round: number, respondent: string, value: number, reverse = false, themeId = 'calm'): ThemeAnswer => ({ roundId: `r${round}`, feedbackId: `r${round}-${respondent}`, respondent, themeId, value, reverse })
+	// Two respondents with different numbers of answers (so the mean of feedback means differs from the mean of answers).
+	const answers = [answer(0, 'Ann', 0), answer(0, 'Ben', 2), answer(0, 'Ben', 3, true), answer(1, 'Ann', 1), answer(1, 'Ann', 2), answer(1, 'Ben', 4), answer(3, 'Ann', 3), answer(3, 'Ben', 1, true)]
+	/** What the report's query returns: per round with answers of the theme, the mean over feedback of each one's mean need. */
+	const scores: ThemeRoundScore[] = rounds.flatMap((round) => {
+		const ofRound = answers.filter((one) => one.roundId === round.id)
+		if (!ofRound.length) return []
+		const feedback = [...new Set(ofRound.map((one) => one.feedbackId))].map((id) => {
+			const needs = ofRound.filter((one) => one.feedbackId === id).map((one) => answerNeed(one.value, one.reverse))
+			return needs.reduce((sum, need) => sum + need, 0) / needs.length
+		})
+		return [{ opensOn: round.opensOn, number: round.number, score: feedback.reduce((sum, mean) => sum + mean, 0) / feedback.length }]
+	})
+
+	test.each(['2026-08-15', '2026-09-01', '2026-09-15', '2026-10-15', '2026-11-15', '2026-12-15'])('added on %s: as measureChange says on average', (addedOn) => {
+		const expected = measureChange({ addedOn, themeId: 'calm' }, rounds, answers)
+		const measure = averageChange(addedOn, scores)
+		if (!expected.enough) expect(measure).toBeNull()
+		else expect(measure).toEqual({ change: expect.closeTo(expected.average.change, 10), roundsSince: expected.roundsSince })
 	})
 })
