@@ -15,6 +15,17 @@ function assessment(area: 'need-manager' | 'professional') {
 	]
 }
 
+/**
+ * What helps, across the school (ADR 074): the need manager's and the school admin's report, and its CSV, one module
+ * each registered under both areas.
+ */
+function whatHelps(area: 'need-manager' | 'school-admin') {
+	return [
+		route('what-helps', 'routes/reports/what-helps.tsx', { id: `${area}/what-helps` }),
+		route('what-helps.csv', 'routes/reports/what-helps-csv.ts', { id: `${area}/what-helps-csv` }),
+	]
+}
+
 export default [
 	index('routes/index.ts'),
 	route('healthz', 'routes/healthz.ts'),
@@ -94,6 +105,7 @@ export default [
 				route('exports/:id/download', 'routes/school-admin/exports/download.ts'),
 				// Retention: the school's period, the students whose records are due to go, and holds (ADR 070).
 				route('retention', 'routes/school-admin/retention/page.tsx'),
+				...whatHelps('school-admin'),
 			]),
 		]),
 		...prefix('need-manager', [
@@ -109,6 +121,7 @@ export default [
 				// Suggested recommendations: the profiles waiting, and one profile's review.
 				route('recommendations', 'routes/need-manager/recommendations/list.tsx'),
 				route('recommendations/:id', 'routes/need-manager/recommendations/review.tsx'),
+				...whatHelps('need-manager'),
 			]),
 		]),
 		...prefix('professional', [

@@ -12,7 +12,9 @@
  *   the analysis page at 50 and at 500 schools (a second database, made by
  *   `npm run seed:scale -- 500`), p95 ratio ≤ 1.2 and the same queries, and no
  *   sequential scan of a big table in their plans (scripts/bench/flat-in-data.ts).
- * BENCH_SECTIONS=students-list,student-import,flat-in-data picks sections; BENCH_SECONDS
+ * - what helps (issue 18): the school admin's report at scale-01 (plan entries and reviews added to it), p95 ≤ 100 ms,
+ *   and the same queries as for a school of 50 students (scripts/bench/what-helps.ts).
+ * BENCH_SECTIONS=students-list,student-import,flat-in-data,what-helps picks sections; BENCH_SECONDS
  * sets each load's length (10). A new measurement is a BenchSection in
  * scripts/bench/, added to the list below.
  * Then the student analysis page (issue 6: 20 rounds × 3 respondents × 25
@@ -28,8 +30,9 @@ import { runBench } from './bench/harness.ts'
 import { flatInDataSection } from './bench/flat-in-data.ts'
 import { studentImportSection } from './bench/student-import.ts'
 import { studentsListSection } from './bench/students-list.ts'
+import { whatHelpsSection } from './bench/what-helps.ts'
 
-await runBench([studentsListSection, studentImportSection, flatInDataSection])
+await runBench([studentsListSection, studentImportSection, flatInDataSection, whatHelpsSection])
 
 const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').filter(Boolean)
 for (const [section, script] of [

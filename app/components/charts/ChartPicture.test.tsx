@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { estimatedMeasure } from '#app/lib/charts/label-layout.ts'
+import { outcomeBars } from '#app/lib/charts/outcome-bars.ts'
 import { chartOptions, comparisonBars, domainBars, DRAWN_WIDTH, drawnHeight, severityPie, type ChartSpec } from '#app/lib/charts/specs.ts'
 import { ApexChart } from './ApexChart.tsx'
 import { ChartPicture } from './ChartPicture.tsx'
@@ -20,6 +21,25 @@ function bars(svg: string): number[][] {
 }
 
 describe('[14.7] charts drawn with the page, before apexcharts (ADR 040)', () => {
+	test('[18.4] outcome bars: one bar a recommendation, its outcomes end to end as shares of it, on a 0–100 % axis', () => {
+		const svg = picture(outcomeBars([
+			{ name: 'Worry time', outcomes: [0, 1, 1, 2, 0] },
+			{ name: 'Movement breaks', outcomes: [0, 0, 0, 0, 0] },
+			{ name: 'Strengths journal', outcomes: [1, 0, 0, 0, 1] },
+		])!)
+		const drawn = bars(svg)
+		// The row with no recorded outcome is not drawn; empty shares draw nothing.
+		expect(drawn).toHaveLength(5)
+		const [worse, same, better, ...second] = drawn
+		expect(same![2]! / worse![2]!).toBeCloseTo(1)
+		expect(better![2]! / worse![2]!).toBeCloseTo(2)
+		// Each bar fills the plot's width, its segments touching.
+		expect(same![0]!).toBeCloseTo(worse![0]! + worse![2]!)
+		expect(worse![2]! + same![2]! + better![2]!).toBeCloseTo(second[0]![2]! + second[1]![2]!)
+		for (const tick of ['0%', '50%', '100%', 'Worry time']) expect(svg).toContain(`>${tick}</tspan>`)
+		expect(svg).not.toContain('Movement breaks')
+	})
+
 	test('domain bars: one bar a domain, as long as its score on the 0–4 scale, the names beside them', () => {
 		const svg = picture(domainBars([
 			{ name: 'Emotional wellbeing', score: 2 },

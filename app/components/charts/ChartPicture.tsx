@@ -13,7 +13,8 @@ import { formatScore } from '#app/lib/format.ts'
  * it lands in; once hydrated, for the box's own width.
  *
  * It draws only what our charts use (app/lib/charts/specs.ts): bars across,
- * columns in pairs, and a pie, on the 0–4 score scale.
+ * columns in pairs, and a pie, on the 0–4 score scale; and bars across stacked
+ * to 100 % (app/lib/charts/outcome-bars.ts: the shares of review outcomes).
  */
 export function ChartPicture({
 	spec,
@@ -38,7 +39,11 @@ export function ChartPicture({
 		const outline = options.stroke?.show ? BAR_OUTLINE : undefined
 		const labelWidth = Number(options.yaxis && 'labels' in options.yaxis ? options.yaxis.labels?.maxWidth : 0)
 		body = options.plotOptions?.bar?.horizontal ? (
-			<HorizontalBars {...{ series, labels, colours, outline, labelWidth, width, height }} measure={measure(`${FONT_SIZE}px`)} />
+			<HorizontalBars
+				{...{ series, labels, colours, outline, labelWidth, width, height }}
+				stacked={Boolean(options.chart?.stacked)}
+				measure={measure(`${FONT_SIZE}px`)}
+			/>
 		) : (
 			<Columns {...{ series, labels, colours, outline, width, height }} />
 		)
@@ -54,6 +59,7 @@ const FONT_SIZE = 13
 const LINE_HEIGHT = 18
 const GRID = '#CBD5E1'
 const TICKS = [0, 1, 2, 3, 4]
+const PERCENT_TICKS = [0, 25, 50, 75, 100]
 
 function Lines({ lines, x, y, anchor }: { lines: string[]; x: number; y: number; anchor: 'start' | 'middle' | 'end' }) {
 	return (
@@ -67,7 +73,10 @@ function Lines({ lines, x, y, anchor }: { lines: string[]; x: number; y: number;
 	)
 }
 
-/** Names down the left, a band each, bars growing right on a 0–4 axis along the bottom. */
+/**
+ * Names down the left, a band each, bars growing right on a 0–4 axis along the bottom; or, `stacked`, one bar a band
+ * whose series lie end to end as shares of its total, on a 0–100 % axis (as apexcharts' stackType '100%').
+ */
 function HorizontalBars({
 	series,
 	labels,
@@ -76,6 +85,7 @@ function HorizontalBars({
 	labelWidth,
 	width,
 	height,
+	stacked,
 	measure,
 }: {
 	series: number[][]
@@ -85,6 +95,7 @@ function HorizontalBars({
 	labelWidth: number
 	width: number
 	height: number
+	stacked: boolean
 	measure: Measure
 }) {
 	// As apexcharts lays it out: the names' column as wide as the widest line (up to the width kept for them).
@@ -93,8 +104,16 @@ function HorizontalBars({
 	const top = 30
 	const bottom = height - 35
 	const band = (bottom - top) / Math.max(1, labels.length)
-	const bar = (band * 0.6) / series.length
-	const x = (score: number) => left + ((right - left) * Math.min(4, Math.max(0, score))) / 4
+	const bar = (band * 0.6) / (stacked ? 1 : series.length)
+	const max = stacked ? 100 : 4
+	const x = (value: number) => left + ((right - left) * Math.min(max, Math.max(0, value))) / max
+	// Stacked: each segment's start and end as percentages of its band's total.
+	const segment = (seriesIndex: number, index: number): [number, number] => {
+		if (!stacked) return [0, series[seriesIndex]![index] ?? 0]
+		const total = series.reduce((sum, values) => sum + (values[index] ?? 0), 0) || 1
+		const before = series.slice(0, seriesIndex).reduce((sum, values) => sum + (values[index] ?? 0), 0)
+		return [(before * 100) / total, ((before + (series[seriesIndex]![index] ?? 0)) * 100) / total]
+	}
 	return (
 		<>
 			{[...labels.keys(), labels.length].map((index) => (
@@ -106,23 +125,27 @@ function HorizontalBars({
 				return (
 					<g key={index}>
 						<Lines lines={lines} x={left - 12} y={middle + FONT_SIZE / 3 - ((lines.length - 1) * LINE_HEIGHT) / 2} anchor="end" />
-						{series.map((values, seriesIndex) => (
-							<rect
-								key={seriesIndex}
-								x={left}
-								y={middle - (bar * series.length) / 2 + bar * seriesIndex}
-								width={x(values[index] ?? 0) - left}
-								height={bar}
-								rx={2}
-								fill={colours[seriesIndex]}
-								stroke={outline}
-							/>
-						))}
+						{series.map((_, seriesIndex) => {
+							const [from, to] = segment(seriesIndex, index)
+							if (stacked && to === from) return null
+							return (
+								<rect
+									key={seriesIndex}
+									x={x(from)}
+									y={stacked ? middle - bar / 2 : middle - (bar * series.length) / 2 + bar * seriesIndex}
+									width={x(to) - x(from)}
+									height={bar}
+									rx={stacked ? 0 : 2}
+									fill={colours[seriesIndex]}
+									stroke={outline}
+								/>
+							)
+						})}
 					</g>
 				)
 			})}
-			{TICKS.map((tick) => (
-				<Lines key={tick} lines={[formatScore(tick)]} x={x(tick)} y={bottom + 22} anchor="middle" />
+			{(stacked ? PERCENT_TICKS : TICKS).map((tick) => (
+				<Lines key={tick} lines={[stacked ? `${tick}%` : formatScore(tick)]} x={x(tick)} y={bottom + 22} anchor="middle" />
 			))}
 		</>
 	)

@@ -66,6 +66,24 @@ export function ListSearch({
 }
 
 /**
+ * A GET form of filters alone (a report's, without a search box): native selects (FilterSelect) and a submit button,
+ * so the URL is the view's whole state and it works without JavaScript; a filter the server refused shows its message.
+ */
+export function FilterForm({ name, submit, illegal = null, children }: { name: string; submit: string; illegal?: IllegalInput | null; children: ReactNode }) {
+	const location = useLocation()
+	return (
+		<IllegalContext value={illegal}>
+			<Form key={location.search} method="get" role="search" aria-label={name} className="flex flex-wrap items-end gap-3">
+				{children}
+				<button type="submit" className={listSubmitClass}>
+					{submit}
+				</button>
+			</Form>
+		</IllegalContext>
+	)
+}
+
+/**
  * A labelled native select for a GET form (a list's filter, a view's choice):
  * it submits without JavaScript. With `all`, a first option of that label
  * posts an empty value (no filter).

@@ -1,4 +1,4 @@
-import { Archive, ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
+import { Archive, ChartBarStacked, ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
 import { Logo } from '#app/components/Logo.tsx'
@@ -17,6 +17,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
 	feedback: MessageSquareText,
 	recommendations: Lightbulb,
 	retention: Archive,
+	report: ChartBarStacked,
 	settings: Settings,
 }
 

@@ -1,6 +1,6 @@
 import type { Role } from '#app/lib/auth.ts'
 
-export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'feedback' | 'recommendations' | 'retention' | 'settings'
+export type NavIcon = 'overview' | 'schools' | 'questionnaires' | 'students' | 'groups' | 'directory' | 'feedback' | 'recommendations' | 'retention' | 'report' | 'settings'
 export type NavItem = { to: string; label: string; icon: NavIcon; end?: boolean }
 
 /** The quick student search (`/students`) every school role has; `end`, so a student's profile below it does not light it up. */
@@ -32,6 +32,7 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		{ to: '/school-admin/directory', label: 'Directory', icon: 'directory' },
 		{ to: '/school-admin/overview', label: 'School overview', icon: 'overview' },
 		{ to: '/school-admin/retention', label: 'Retention', icon: 'retention' },
+		{ to: '/school-admin/what-helps', label: 'What helps', icon: 'report' },
 	],
 	needManager: [
 		needManager.home,
@@ -39,6 +40,7 @@ const AREA_NAV: Record<Role, NavItem[]> = {
 		needManager.questionnaires,
 		needManager.feedback,
 		{ to: '/need-manager/recommendations', label: 'Recommendations', icon: 'recommendations' },
+		{ to: '/need-manager/what-helps', label: 'What helps', icon: 'report' },
 		{ to: '/need-manager/students', label: 'Students', icon: 'students', end: true },
 		{ to: '/need-manager/students/manage-students', label: 'Manage students', icon: 'students' },
 		needManager.groups,
