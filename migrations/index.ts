@@ -14,6 +14,7 @@ import { Migration20261125040852_student_tombstone as M11 } from './Migration202
 import { Migration20261127204913_data_export as M12 } from './Migration20261127204913_data_export.ts'
 import { Migration20261127205305_retention as M13 } from './Migration20261127205305_retention.ts'
 import { Migration20261127212211_plan_reviews as M14 } from './Migration20261127212211_plan_reviews.ts'
+import { Migration20261127214947_review_measured_change as M15 } from './Migration20261127214947_review_measured_change.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261127204913_data_export', class: M12 },
 	{ name: 'Migration20261127205305_retention', class: M13 },
 	{ name: 'Migration20261127212211_plan_reviews', class: M14 },
+	{ name: 'Migration20261127214947_review_measured_change', class: M15 },
 ]

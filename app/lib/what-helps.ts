@@ -26,6 +26,8 @@ export type HelpEntry = {
 	selected: boolean
 	/** The outcome of the entry's latest recorded review, −2 … +2; null before any. */
 	outcome: number | null
+	/** The measured change recorded with that review (ADR 075); null before any, or without enough data. */
+	measure: EntryMeasure
 }
 
 /** An entry's measured change on average (need: negative is a fall), with the rounds since; null: not enough data. */
@@ -75,38 +77,14 @@ function suppression(group: Group): SuppressedRow['reason'] | null {
 	return null
 }
 
-/** A theme's score in one of the student's rounds with submitted feedback: the mean over its feedback of each one's mean need. */
-export type ThemeRoundScore = { opensOn: string; number: number; score: number }
-
-/**
- * An entry's average measured change from its theme's round scores: measureChange's rule (app/lib/measured-change.ts),
- * the last round on or before the day it was added against the latest since, on scores the database has averaged, so
- * that a school's report never holds its answers in memory (ADR 074). Null without a baseline or a round since.
- */
-export function averageChange(addedOn: string, rounds: readonly ThemeRoundScore[]): EntryMeasure {
-	const ordered = rounds.toSorted((a, b) => a.opensOn.localeCompare(b.opensOn) || a.number - b.number)
-	const baseline = ordered.filter((round) => round.opensOn <= addedOn).at(-1)
-	const since = ordered.filter((round) => round.opensOn > addedOn)
-	const latest = since.at(-1)
-	return baseline && latest ? { change: latest.score - baseline.score, roundsSince: since.length } : null
-}
-
-/** The entries whose measured change the report needs: those of the rows it will show (the rest are never loaded). */
-export function entriesToMeasure(entries: readonly HelpEntry[]): string[] {
-	return byRecommendation(entries).flatMap((group) => (suppression(group) ? [] : group.selected.map((entry) => entry.entryId)))
-}
-
 /** The report's rows: those shown by the most students first, then the suppressed ones, each by title. */
-export function whatHelpsRows(entries: readonly HelpEntry[], measures: ReadonlyMap<string, EntryMeasure>): WhatHelpsRow[] {
+export function whatHelpsRows(entries: readonly HelpEntry[]): WhatHelpsRow[] {
 	const rows = byRecommendation(entries).map((group): WhatHelpsRow => {
 		const name = { recommendationId: group.recommendationId, title: group.title, theme: group.theme }
 		const reason = suppression(group)
 		if (reason) return { ...name, suppressed: true, reason }
 		const outcomes = OUTCOME_VALUES.map((value) => group.selected.filter((entry) => entry.outcome === value).length)
-		const measured = group.selected.flatMap((entry) => {
-			const measure = measures.get(entry.entryId)
-			return measure ? [measure] : []
-		})
+		const measured = group.selected.flatMap((entry) => (entry.measure ? [entry.measure] : []))
 		const enough = measured.length >= SMALL_NUMBER
 		return {
 			...name,

@@ -134,6 +134,13 @@ export const RecommendationReviewSchema = defineEntity({
 		outcome: p.smallint(),
 		note: p.text().nullable(),
 		decision: p.enum(REVIEW_DECISIONS),
+		/**
+		 * The measured change shown beside the review when it was recorded (ADR 075): the theme's average change in need
+		 * between the last round before the entry was added and the latest since, and the rounds since; null: not enough
+		 * data. Kept, so that the school's report reads one number per review instead of every answer of every student.
+		 */
+		measuredChange: p.double().nullable(),
+		measuredRounds: p.integer().nullable(),
 	},
 })
 export class RecommendationReview extends RecommendationReviewSchema.class {}

@@ -1,18 +1,17 @@
-import { sql } from 'kysely'
-import { averageChange, entriesToMeasure, whatHelpsRows, type EntryMeasure, type HelpEntry, type ThemeRoundScore, type WhatHelpsRow } from '#app/lib/what-helps.ts'
+import { sql, type ExpressionBuilder } from 'kysely'
+import { whatHelpsRows, type HelpEntry, type WhatHelpsRow } from '#app/lib/what-helps.ts'
 import { YEAR_GROUPS, type YearGroup } from '#app/models/enums.ts'
 import type { SignedIn } from './guards.server.ts'
 import { anId, oneOf } from './list-params.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
-import type { Em } from './database.server.ts'
-import { typedSql } from './typed-sql.server.ts'
+import { typedSql, type Database } from './typed-sql.server.ts'
 import { visibleGroup } from './visible-groups.server.ts'
 
 /**
  * What helps, across the school (issue 18, item 4; ADR 074): the school's plan entries by recommendation, within a
- * group, a year group and a theme, aggregated and suppressed by app/lib/what-helps.ts. A constant number of queries
- * whatever the number of students: the filters' options (2), the entries with their latest outcomes (1), and the theme
- * scores of the rounds of the students of the rows shown (1; none when every row is suppressed).
+ * group, a year group and a theme, aggregated and suppressed by app/lib/what-helps.ts. Three queries whatever the
+ * number of students: the filters' options (2), and the entries with their latest review's outcome and measured change
+ * (1), the change being the one recorded with the review (ADR 075).
  */
 
 /** The report's filters in its query string (`?group=`, `?yearGroup=`, `?theme=`), read by readFilters (ADR 023). */
@@ -58,6 +57,15 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 	if (filters.groupId && !options.groups.some((group) => group.value === filters.groupId)) throw notFound()
 	if (filters.themeId && !options.themes.some((theme) => theme.value === filters.themeId)) throw notFound()
 	const { groupId, yearGroup, themeId } = filters
+	// The entry's latest review (the index on entry and day finds it).
+	const latestReview = (eb: ExpressionBuilder<Database & { sr: Database['student_recommendation'] }, 'sr'>) =>
+		eb
+			.selectFrom('recommendation_review as rr')
+			.whereRef('rr.entry_id', '=', 'sr.id')
+			.where('rr.school_id', '=', schoolId)
+			.orderBy('rr.reviewed_on', 'desc')
+			.orderBy('rr.created_at', 'desc')
+			.limit(1)
 	let query = typedSql(app.em)
 		.selectFrom('student_recommendation as sr')
 		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'sr.student_id').on('s.school_id', '=', schoolId))
@@ -66,11 +74,8 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 		.select((eb) => [
 			'sr.id',
 			'sr.recommendation_id',
-			'sr.student_id',
 			'r.title',
-			'r.theme_id',
 			't.name as theme',
-			sql<string>`to_char((sr.created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD')`.as('added_on'),
 			// Every entry of the school comes back, those outside the group and year filters marked so: the rows are
 			// counted within the filters, and the students the filters leave out decide whether a row may be shown.
 			eb
@@ -82,15 +87,9 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 							: []),
 				])
 				.as('selected'),
-			eb
-				.selectFrom('recommendation_review as rr')
-				.select('rr.outcome')
-				.whereRef('rr.entry_id', '=', 'sr.id')
-				.where('rr.school_id', '=', schoolId)
-				.orderBy('rr.reviewed_on', 'desc')
-				.orderBy('rr.created_at', 'desc')
-				.limit(1)
-				.as('outcome'),
+			latestReview(eb).select('rr.outcome').as('outcome'),
+			latestReview(eb).select('rr.measured_change').as('measured_change'),
+			latestReview(eb).select('rr.measured_rounds').as('measured_rounds'),
 		])
 		// A plan entry "had": added (active or done), not withdrawn. Dismissed suggestions were never tried.
 		.where('sr.status', 'in', ['active', 'done'])
@@ -104,52 +103,8 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 		theme: row.theme,
 		selected: Boolean(row.selected),
 		outcome: row.outcome === null ? null : Number(row.outcome),
+		// The latest review's measured change; none before a review, or when it had not enough data.
+		measure: row.measured_change === null ? null : { change: Number(row.measured_change), roundsSince: Number(row.measured_rounds) },
 	}))
-	const toMeasure = new Set(entriesToMeasure(entries))
-	const measured = rows.filter((row) => toMeasure.has(row.id))
-	const scores = await themeScores(
-		app.em,
-		schoolId,
-		measured.map((row) => row.student_id),
-		measured.map((row) => row.theme_id),
-	)
-	const measures = new Map<string, EntryMeasure>()
-	for (const row of measured) measures.set(row.id, averageChange(row.added_on, scores.get(`${row.student_id} ${row.theme_id}`) ?? []))
-	return { options, rows: whatHelpsRows(entries, measures) }
-}
-
-/**
- * The themes' scores in the students' rounds with submitted feedback, by student and theme: the mean over a round's
- * complete feedback of each one's mean need on the theme's questions, as scoreRound and measureChange take it. Averaged
- * by the database: at 1,000 students the answers are some 50,000 rows, which loadMeasuredChanges (three queries, every
- * answer with its respondent) would bring into memory for each request; under the bench's load that exhausted the
- * server's 128 MB heap (ADR 074). One query; none without students.
- */
-async function themeScores(em: Em, schoolId: string, studentIds: string[], themeIds: string[]): Promise<Map<string, ThemeRoundScore[]>> {
-	const scores = new Map<string, ThemeRoundScore[]>()
-	if (!studentIds.length) return scores
-	const db = typedSql(em)
-	const perFeedback = db
-		.selectFrom('answer as a')
-		.innerJoin('feedback as f', (join) => join.onRef('f.id', '=', 'a.feedback_id').on('f.status', '=', 'complete'))
-		.innerJoin('round as r', 'r.id', 'f.round_id')
-		.innerJoin('profile as p', (join) => join.onRef('p.id', '=', 'r.profile_id').on('p.school_id', '=', schoolId))
-		.innerJoin('question as q', 'q.id', 'a.question_id')
-		.select(['p.student_id', 'f.round_id', 'q.theme_id', sql<number>`avg(case when q.reverse then a.value else 4 - a.value end)`.as('need')])
-		.where('p.student_id', 'in', [...new Set(studentIds)])
-		.where('q.theme_id', 'in', [...new Set(themeIds)])
-		.groupBy(['p.student_id', 'f.round_id', 'f.id', 'q.theme_id'])
-	const rows = await db
-		.selectFrom(perFeedback.as('fb'))
-		.innerJoin('round as r', 'r.id', 'fb.round_id')
-		.select(['fb.student_id', 'fb.theme_id', 'r.index', sql<string>`to_char(r.opens_on, 'YYYY-MM-DD')`.as('opens_on'), sql<number>`avg(fb.need)`.as('score')])
-		.groupBy(['fb.student_id', 'fb.theme_id', 'fb.round_id', 'r.index', 'r.opens_on'])
-		.execute()
-	for (const row of rows) {
-		const key = `${row.student_id} ${row.theme_id}`
-		const list = scores.get(key) ?? []
-		list.push({ opensOn: row.opens_on, number: row.index + 1, score: Number(row.score) })
-		scores.set(key, list)
-	}
-	return scores
+	return { options, rows: whatHelpsRows(entries) }
 }

@@ -126,4 +126,36 @@ async function addPlans(sql: Sql, subdomain: string) {
 		where sc.subdomain = $1 and not exists (select 1 from recommendation_review rr where rr.entry_id = sr.id)`,
 		[subdomain],
 	)
+	// What the review form records with each review (ADR 075), worked out here once for the reviews made above: the
+	// theme's round score (mean over a round's submitted feedback of each one's mean need) in the last round on or before
+	// the day the entry was added against the latest round since.
+	await sql(
+		`with entries as (
+			select rr.id as review_id, sr.student_id, r.theme_id, (sr.created_at at time zone 'Europe/London')::date as added_on
+			from recommendation_review rr join student_recommendation sr on sr.id = rr.entry_id join recommendation r on r.id = sr.recommendation_id
+			join student s on s.id = sr.student_id join school sc on sc.id = s.school_id
+			where sc.subdomain = $1 and rr.measured_change is null
+		),
+		per_feedback as (
+			select p.student_id, f.round_id, q.theme_id, avg(case when q.reverse then a.value else 4 - a.value end) as need
+			from answer a join feedback f on f.id = a.feedback_id and f.status = 'complete' join round r on r.id = f.round_id
+			join profile p on p.id = r.profile_id join question q on q.id = a.question_id
+			where p.student_id in (select student_id from entries) and q.theme_id in (select theme_id from entries)
+			group by p.student_id, f.round_id, f.id, q.theme_id
+		),
+		round_scores as (
+			select fb.student_id, fb.theme_id, r.opens_on, r.index, avg(fb.need) as score
+			from per_feedback fb join round r on r.id = fb.round_id group by fb.student_id, fb.theme_id, fb.round_id, r.opens_on, r.index
+		),
+		measured as (
+			select e.review_id,
+				(select x.score from round_scores x where x.student_id = e.student_id and x.theme_id = e.theme_id and x.opens_on > e.added_on order by x.opens_on desc, x.index desc limit 1)
+				- (select x.score from round_scores x where x.student_id = e.student_id and x.theme_id = e.theme_id and x.opens_on <= e.added_on order by x.opens_on desc, x.index desc limit 1) as change,
+				(select count(*) from round_scores x where x.student_id = e.student_id and x.theme_id = e.theme_id and x.opens_on > e.added_on)::int as rounds
+			from entries e
+		)
+		update recommendation_review rr set measured_change = m.change, measured_rounds = m.rounds
+		from measured m where rr.id = m.review_id and m.change is not null`,
+		[subdomain],
+	)
 }

@@ -7,7 +7,8 @@ import { textOf } from './pages.ts'
 /**
  * What helps, across the school (issue 18, item 4; ADR 074) through HTTP, on the demo with a fixture added to Oakfield:
  * a recommendation six students had (their latest recorded outcomes +2, +1, +1, 0, −1 and one not reviewed; an older −2
- * superseded; their Anxiety need down 2, 1, 1, 1, 0 and up 1 from round 1 to round 3), and one three students had.
+ * superseded; the changes their latest reviews measured: Anxiety need down 2, 1, 1, 1, 0, none for the sixth), and
+ * one three students had.
  * Riverside's students had the first too, and are never counted in Oakfield's. Both staff areas, the CSV, the
  * filters, the suppression of rows under 5, the refusals, and queries constant in the number of students.
  */
@@ -37,8 +38,11 @@ function rowCells(page: string, title: string): string[] {
 }
 const csvLine = (csv: string, title: string) => csv.split('\r\n').find((line) => line.startsWith(title))
 
-/** A plan entry of the student's, added the day after their first round opened, with reviews (oldest first). */
-async function entry(studentId: string, recommendationId: string, outcomes: number[]) {
+/**
+ * A plan entry of the student's, added the day after their first round opened, with reviews (oldest first), each with
+ * the measured change a review records (ADR 075): `change` in need over 2 rounds, or none (not enough data).
+ */
+async function entry(studentId: string, recommendationId: string, outcomes: number[], change: number | null = null) {
 	const id = randomUUID()
 	await app.sql(
 		`insert into student_recommendation (id, created_at, updated_at, student_id, recommendation_id, status)
@@ -48,22 +52,11 @@ async function entry(studentId: string, recommendationId: string, outcomes: numb
 	const { school_id } = await one<{ school_id: string }>('select school_id from student where id = ?', [studentId])
 	for (const [index, outcome] of outcomes.entries()) {
 		await app.sql(
-			`insert into recommendation_review (id, created_at, updated_at, school_id, entry_id, reviewed_on, outcome, decision)
-			values (?, now(), now(), ?, ?, ?, ?, 'continue')`,
-			[randomUUID(), school_id, id, `2026-0${index + 1}-15`, outcome],
+			`insert into recommendation_review (id, created_at, updated_at, school_id, entry_id, reviewed_on, outcome, decision, measured_change, measured_rounds)
+			values (?, now(), now(), ?, ?, ?, ?, 'continue', ?, ?)`,
+			[randomUUID(), school_id, id, `2026-0${index + 1}-15`, outcome, change, change === null ? null : 2],
 		)
 	}
-}
-
-/** The student's need on Anxiety's questions: `first` in their first two rounds, `last` in their third. */
-async function anxietyNeed(studentId: string, first: number, last: number) {
-	await app.sql(
-		`update answer a set value = case when q.reverse then n.need else 4 - n.need end
-		from question q, feedback f, round r, profile p, (select cast(? as int) as first, cast(? as int) as last) v,
-			lateral (select case when r.index < 2 then v.first else v.last end as need) n
-		where q.id = a.question_id and q.theme_id = ? and f.id = a.feedback_id and r.id = f.round_id and p.id = r.profile_id and p.student_id = ?`,
-		[first, last, ids.anxiety, studentId],
-	)
 }
 
 beforeAll(async () => {
@@ -84,11 +77,9 @@ beforeAll(async () => {
 	const sixStudents = students.slice(0, 6)
 	sixNames = sixStudents.map((student) => student.name)
 	const outcomes = [[-2, 2], [1], [1], [0], [-1], []]
-	const needs: [number, number][] = [[3, 1], [3, 2], [3, 2], [3, 2], [3, 3], [2, 3]]
-	for (const [index, student] of sixStudents.entries()) {
-		await entry(student.id, six, outcomes[index]!)
-		await anxietyNeed(student.id, ...needs[index]!)
-	}
+	// Their need on Anxiety down 2, 1, 1, 1, 0; the sixth, never reviewed, has no measured change.
+	const changes = [-2, -1, -1, -1, 0, null]
+	for (const [index, student] of sixStudents.entries()) await entry(student.id, six, outcomes[index]!, changes[index])
 	for (const student of students.slice(6)) await entry(student.id, three, [2])
 	// Four of the six in Year 3, two in Year 4 (and the three in Year 5).
 	for (const [index, student] of students.entries()) {
