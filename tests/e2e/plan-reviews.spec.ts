@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test'
 import { withCheckLetter } from '../../app/lib/upn.ts'
 import { expect, test } from './fixtures.ts'
 import { choose, hasJs, signIn } from './helpers.ts'
+import { pdfText } from './pdf-text.ts'
 
 // Issue 18's "done when" (ADR 072), with JavaScript ("chromium") and without ("chromium-no-js") on one shared
 // database: each run takes its own demo student among UPN serials 2, 3 and 4 (no other spec touches them), the first
@@ -84,4 +85,11 @@ test('[18] a need manager adds a recommendation due today with an owner; it is d
 	const entry = page.getByRole('heading', { level: 4, name: title }).locator('..')
 	await expect(entry.getByText(/^Measured change in .+: /)).toBeVisible()
 	await expect(page.getByRole('table', { name: 'Recommendations added' }).getByRole('row').filter({ hasText: title })).toContainText('Tom Harris')
+
+	// On paper: the history, and the review page's whole plain URL (no QR code), to open from the printout.
+	const path = await page.getByRole('link', { name: `Review of “${title}”` }).first().getAttribute('href')
+	const printed = pdfText(await page.pdf({ format: 'A4' })).replace(/\s+/g, '')
+	for (const expected of ['Review links', 'Settles faster after break.', `${new URL(page.url()).origin}${path}`]) {
+		expect(printed).toContain(expected.replace(/\s+/g, ''))
+	}
 })
