@@ -141,6 +141,8 @@ export default [
 			route('profile/:id', 'routes/students/profile.tsx'),
 			route('profile/:id/analysis', 'routes/students/analysis.tsx'),
 			route('profile/:id/comparison', 'routes/students/comparison.tsx'),
+			// A plan entry's review (ADR 072): a plain URL, printed in the profile's list of review links.
+			route('profile/:id/reviews/:entryId', 'routes/students/review.tsx'),
 		]),
 	]),
 	route('sidebar', 'routes/sidebar.ts'),

@@ -329,6 +329,11 @@ export async function seedDemo(em: Em, options: { today?: Date } = {}): Promise<
 						sourceProfile: profile,
 						addedBy: needManager.user,
 						note: 'Agreed at the review meeting with the family.',
+						// As the plan reviews' migration dates them (ADR 072): 6 weeks after adding, owned by whoever added it. The
+						// first was added 7 weeks ago, between two rounds, so its review is overdue and its change measured.
+						...(i === 0 ? { createdAt: subWeeks(today, 7) } : {}),
+						reviewOn: isoDate(addDays(i === 0 ? subWeeks(today, 7) : today, 42)),
+						owner: needManager,
 					})
 				}
 			}

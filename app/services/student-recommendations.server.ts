@@ -1,8 +1,11 @@
 import { sql } from 'kysely'
 import { StudentRecommendation, type StudentRecommendationStatus } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
+import { defaultReviewOn } from '#app/lib/plan-review-schema.ts'
 import { planEntriesFrom, planEntry } from './plan-entries.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { reviewOwners } from './plan-reviews.server.ts'
+import { todayInUk } from './profiles.server.ts'
 import type { RecommendationSeverity } from './recommendations.server.ts'
 import { getSchoolProfile, profileSuggestions } from './suggestions.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
@@ -20,27 +23,43 @@ export class StaleSuggestions extends Error {
 	}
 }
 
+/** The owner chosen for the reviews is not a respondent of the profile with access: said beside the field, nothing written. */
+export class NotAnOwner extends Error {}
+
 /**
- * Adds (status active, with the note) or dismisses the chosen suggestions of
+ * Adds (status active, with the note, the review date and the owner: ADR 072) or dismisses the chosen suggestions of
  * a profile for its student, in one transaction, each audited. A choice must
  * be among what the profile's scores suggest (anything else — another
  * school's recommendation id, one the scores do not suggest — throws
  * StaleSuggestions with nothing written). One already decided for the
  * student (a double submit without JavaScript, two need managers at once) is
  * skipped by `on conflict do nothing`: it keeps its first decision. Returns
- * how many were written now.
+ * how many were written now. Without a review date or an owner, an added one gets what the form offers: 6 weeks from
+ * today, and the acting need manager when they answer the profile, else its first respondent.
  */
 export async function decideSuggestions(
 	app: SignedIn,
 	profileId: string,
-	decision: { status: Extract<StudentRecommendationStatus, 'active' | 'dismissed'>; recommendationIds: string[]; note: string | null },
+	decision: {
+		status: Extract<StudentRecommendationStatus, 'active' | 'dismissed'>
+		recommendationIds: string[]
+		note: string | null
+		review?: { reviewOn?: string; ownerId?: string }
+	},
 ): Promise<{ studentId: string; count: number }> {
 	const { em, auth } = app
 	const suggestions = await profileSuggestions(app, profileId, { includeDecided: true })
 	const allowed = new Set(suggestions.themes.flatMap((theme) => theme.recommendations.map((recommendation) => recommendation.id)))
 	const chosen = [...new Set(decision.recommendationIds)]
 	if (!chosen.length || chosen.some((id) => !allowed.has(id))) throw new StaleSuggestions()
+	const adding = decision.status === 'active'
 	const written = await em.transactional(async (tx) => {
+		let owner: string | null = null
+		if (adding) {
+			const owners = await reviewOwners(app, typedSql(tx), profileId, true)
+			owner = decision.review?.ownerId ?? owners.defaultOwner
+			if (owner !== null && !owners.options.some((option) => option.value === owner)) throw new NotAnOwner()
+		}
 		const rows = await typedSql(tx)
 			.insertInto('student_recommendation')
 			.values(
@@ -52,15 +71,17 @@ export async function decideSuggestions(
 					recommendation_id: recommendationId,
 					source_profile_id: profileId,
 					added_by_id: auth.userId,
-					note: decision.status === 'active' ? decision.note : null,
+					note: adding ? decision.note : null,
 					status: decision.status,
+					review_on: adding ? (decision.review?.reviewOn ?? defaultReviewOn(todayInUk())) : null,
+					owner_id: owner,
 				})),
 			)
 			.onConflict((conflict) => conflict.columns(['student_id', 'recommendation_id']).where('removed_at', 'is', null).doNothing())
 			.returning('id')
 			.execute()
 		for (const row of rows) {
-			audit(tx, auth, decision.status === 'active' ? 'studentRecommendation.add' : 'studentRecommendation.dismiss', {
+			audit(tx, auth, adding ? 'studentRecommendation.add' : 'studentRecommendation.dismiss', {
 				type: 'StudentRecommendation',
 				id: row.id,
 				schoolId: auth.schoolId,
@@ -71,12 +92,14 @@ export async function decideSuggestions(
 	return { studentId: suggestions.student.id, count: written }
 }
 
-/** An added recommendation of a student of the school becomes done. */
+/** An added recommendation of a student of the school becomes done, with no review to come. */
 export async function markRecommendationDone(app: SignedIn, studentId: string, id: string): Promise<void> {
 	const { em, auth } = app
 	const row = await em.findOne(StudentRecommendation, { id: recordId(id), student: { id: studentId, school: auth.schoolId }, status: 'active', removedAt: null })
 	if (!row) throw notFound()
 	row.status = 'done'
+	// A done strategy is no longer reviewed (ADR 072): it leaves the lists of reviews due.
+	row.reviewOn = null
 	audit(em, auth, 'studentRecommendation.done', { type: 'StudentRecommendation', id: row.id, schoolId: auth.schoolId })
 	await em.flush()
 }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import type { MeasuredChange } from '#app/lib/measured-change.ts'
 import {
 	compareScores,
 	scoreRound,
@@ -16,6 +18,8 @@ import { requireVisibleStudent } from './need-to-know.server.ts'
 import { studentGroupNames } from './students.server.ts'
 import { latestCompleteRound, listStudentProfiles, type ProfileSummary, type RoundSummary } from './student-profiles.server.ts'
 import { planEntriesFrom, planEntry } from './plan-entries.server.ts'
+import { loadMeasuredChanges } from './measured-change.server.ts'
+import { loadReviews, type ReviewRow } from './plan-review-history.server.ts'
 import { actingSchool } from './tenancy.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 
@@ -136,14 +140,25 @@ export type StudentRecommendationRow = {
 	note: string | null
 	addedOn: string
 	addedBy: string | null
+	/** The next review (ADR 072): none once done. */
+	reviewOn: string | null
+	owner: string | null
+	/** Newest first. */
+	reviews: ReviewRow[]
+	change: MeasuredChange | null
 }
 
 /**
- * The recommendations on the student’s plan (not the dismissed ones, nor those removed: ADR 028): one query. Who added one is named as this
- * school names them; someone not on its staff (the student came from another school) is not named (ADR 016).
+ * The recommendations on the student’s plan (not the dismissed ones, nor those removed: ADR 028), each with its next
+ * review, owner, reviews and measured change (ADR 072): five queries. Who added or owns one is named as this school
+ * names them; someone not on its staff (the student came from another school) is not named (ADR 016).
  */
 export async function listStudentRecommendations({ em, auth }: SignedIn, studentId: string): Promise<StudentRecommendationRow[]> {
-	const rows = await planEntriesFrom(typedSql(em), actingSchool({ auth }))
+	const schoolId = actingSchool({ auth })
+	const entries = planEntriesFrom(typedSql(em), schoolId)
+		.leftJoin('school_membership as o', (join) => join.onRef('o.id', '=', 'sr.owner_id').onRef('o.school_id', '=', 's.school_id'))
+		.select(sql<string | null>`to_char(sr.review_on, 'YYYY-MM-DD')`.as('review_on'))
+		.select(['o.first_name as owner_first', 'o.last_name as owner_last'])
 		.select([
 			'sr.id',
 			'sr.recommendation_id',
@@ -164,9 +179,21 @@ export async function listStudentRecommendations({ em, auth }: SignedIn, student
 		.orderBy('sr.created_at', 'desc')
 		.orderBy('sr.id')
 		.execute()
+	const [rows, reviews, changes] = await Promise.all([entries, loadReviews(em, schoolId, { studentId }), loadMeasuredChanges(em, schoolId, { studentIds: [studentId] })])
 	return rows.map((row) => {
 		const { by, ...entry } = planEntry(row)
-		return { ...entry, description: row.description, status: row.status, note: row.note, addedOn: new Date(row.created_at).toISOString(), addedBy: by }
+		return {
+			...entry,
+			description: row.description,
+			status: row.status,
+			note: row.note,
+			addedOn: new Date(row.created_at).toISOString(),
+			addedBy: by,
+			reviewOn: row.review_on,
+			owner: row.owner_first ? `${row.owner_first} ${row.owner_last}` : null,
+			reviews: reviews.filter((review) => review.entryId === row.id),
+			change: changes.get(row.id)?.change ?? null,
+		}
 	})
 }
 
@@ -418,7 +445,7 @@ export type ProfileView = StudentDetailsView & {
 }
 
 /**
- * Everything the profile view shows. Six queries whatever the number of
+ * Everything the profile view shows. Ten queries whatever the number of
  * profiles and rounds: the latest complete round of every profile is scored
  * from one query of answers.
  */

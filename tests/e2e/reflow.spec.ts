@@ -16,13 +16,14 @@ test.describe.configure({ mode: 'parallel' })
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
-type Area = { name: string; email: string | null; prefixes: string[] }
+/** `tabs`: screens opened besides the route table's, for the links they hold (the reviews due lead to the review pages). */
+type Area = { name: string; email: string | null; prefixes: string[]; tabs?: string[] }
 const AREAS: Area[] = [
 	{ name: 'signed out', email: null, prefixes: ['/auth', '/ui-kit', '/bench'] },
 	{ name: 'Spencer admin', email: 'admin@spencer.test', prefixes: ['/spencer-admin'] },
 	{ name: 'school admin', email: 'office@oakfield.test', prefixes: ['/school-admin'] },
-	{ name: 'need manager', email: 'senco@oakfield.test', prefixes: ['/need-manager', '/students', '/settings'] },
-	{ name: 'professional', email: 'teacher@oakfield.test', prefixes: ['/professional'] },
+	{ name: 'need manager', email: 'senco@oakfield.test', prefixes: ['/need-manager', '/students', '/settings'], tabs: ['/need-manager/home/reviews'] },
+	{ name: 'professional', email: 'teacher@oakfield.test', prefixes: ['/professional'], tabs: ['/professional/home/reviews'] },
 ]
 
 /**
@@ -186,6 +187,7 @@ for (const area of AREAS) {
 			pending.delete(route.pattern)
 			await visit(fillPattern(route.pattern, {}))
 		}
+		for (const tab of area.tabs ?? []) await visit(tab)
 		for (let round = 0; round < 4 && pending.size > 0; round++) {
 			for (const route of [...pending.values()]) {
 				const found = [...links].find((link) => matcher(route.pattern).test(link))

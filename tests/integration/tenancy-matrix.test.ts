@@ -79,6 +79,7 @@ const MATRIX: Record<string, Case> = {
 	'/students/profile/:id': { ids: { id: 'oakStudent' }, ...ANY_STAFF },
 	'/students/profile/:id/analysis': { ids: { id: 'oakStudent' }, ...ANY_STAFF },
 	'/students/profile/:id/comparison': { ids: { id: 'oakStudent' }, ...ANY_STAFF },
+	'/students/profile/:id/reviews/:entryId': { ids: { id: 'oakStudent', entryId: 'oakPlanEntry' }, ...ANY_STAFF },
 }
 
 /** School users refused a platform record: Oakfield's own staff, each sent to their area. */
@@ -126,8 +127,17 @@ async function loadRecords() {
 			values (gen_random_uuid(), now(), now(), ?, ?, ?, 'ready', 'export.zip', now(), now() + interval '7 days') returning id`,
 			[oakfield, kind, studentId],
 		)
+	// A plan entry of the student (ADR 072), with a recommendation not already on their plan.
+	const oakPlanEntry = await one(
+		`insert into student_recommendation (id, created_at, updated_at, student_id, recommendation_id, status, review_on)
+		select gen_random_uuid(), now(), now(), ?, r.id, 'active', current_date from recommendation r
+		where not exists (select 1 from student_recommendation sr where sr.student_id = ? and sr.recommendation_id = r.id)
+		order by r.title limit 1 returning id`,
+		[oakStudent, oakStudent],
+	)
 	return {
 		oakfield,
+		oakPlanEntry,
 		oakExport: await ready('student', oakStudent),
 		oakSchoolExport: await ready('school', null),
 		questionnaire: await one('select questionnaire_id as id from profile where id = ?', [oakProfile]),

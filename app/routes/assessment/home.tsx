@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { AssignedTable } from '#app/components/assessment/AssignedTable.tsx'
 import { FeedbackTable } from '#app/components/assessment/FeedbackTable.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
+import { ReviewsDueTable } from '#app/components/recommendations/ReviewsDueTable.tsx'
 import { SuggestionsTable } from '#app/components/recommendations/SuggestionsTable.tsx'
 import { Figures, PageHeader } from '#app/components/shell/Overview.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
@@ -12,17 +13,18 @@ import { countToAnswer, listAssigned } from '#app/services/answers.server.ts'
 import { listFeedback, listHomeStudents, previousVisit } from '#app/services/feedback.server.ts'
 import { readPlainList } from '#app/services/list-params.server.ts'
 import { professionalOverview, schoolOverview } from '#app/services/overview.server.ts'
+import { listReviewsDue } from '#app/services/reviews-due.server.ts'
 import { profilesWithSuggestions } from '#app/services/suggestions.server.ts'
 import type { Route } from './+types/home.ts'
 import { requireAssessor } from './+parts/area.server.ts'
 
-const TABS = ['questionnaires', 'feedback', 'students', 'recommendations'] as const
+const TABS = ['questionnaires', 'feedback', 'students', 'recommendations', 'reviews'] as const
 
 /**
  * The home: key figures, then tabs of what needs the user now. Each tab is
  * its own URL (`home`, `home/feedback`, `home/students`, and for need
- * managers `home/recommendations`), so they work without JavaScript; only the
- * open tab's data is loaded.
+ * managers `home/recommendations`), and `home/reviews` (ADR 072: the school's reviews due for a need manager, one's
+ * own for a professional), so they work without JavaScript; only the open tab's data is loaded.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireAssessor(context, request)
@@ -69,6 +71,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		const [summary, { rows, total }] = await Promise.all([figures, profilesWithSuggestions(app, query.page, query.pageSize)])
 		return { area: app.area, summary, query, total, tab: 'recommendations' as const, suggestions: rows }
 	}
+	if (tab === 'reviews') {
+		const query = readPlainList(url, { sorts: ['due'] as const, sort: 'due' })
+		const [summary, { rows, total }] = await Promise.all([figures, listReviewsDue(app, query, { mine: app.area !== '/need-manager' })])
+		return { area: app.area, summary, query, total, tab: 'reviews' as const, reviews: rows }
+	}
 	const query = readPlainList(url, { sorts: ['due'] as const, sort: 'due' })
 	const [summary, { rows, total }] = await Promise.all([figures, listAssigned(app, query)])
 	return { area: app.area, summary, query, total, tab: 'questionnaires' as const, assigned: rows }
@@ -80,8 +87,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title={summary.schoolName ?? 'Home'}>
 				{area === '/need-manager'
-					? 'What needs you now: your questionnaires, the feedback that has come in, the students with an active profile, and the recommendations waiting for a decision.'
-					: 'What needs you now: your questionnaires, the feedback that has come in, and the students you work with.'}
+					? 'What needs you now: your questionnaires, the feedback that has come in, the students with an active profile, the recommendations waiting for a decision, and the reviews due.'
+					: 'What needs you now: your questionnaires, the feedback that has come in, the students you work with, and the reviews you own.'}
 			</PageHeader>
 			<Figures label="Key figures" items={summary.items} />
 			<LinkTabs
@@ -92,6 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					{ to: `${area}/home/feedback`, label: 'Feedback' },
 					{ to: `${area}/home/students`, label: 'Students' },
 					...(area === '/need-manager' ? [{ to: `${area}/home/recommendations`, label: 'Recommendations' }] : []),
+					{ to: `${area}/home/reviews`, label: area === '/need-manager' ? 'Reviews due' : 'Your reviews' },
 				]}
 			/>
 			{loaderData.tab === 'questionnaires' ? (
@@ -152,6 +160,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					<SuggestionsTable rows={loaderData.suggestions} />
 				)
 			) : null}
+			{loaderData.tab === 'reviews' ? (
+				loaderData.reviews.length === 0 ? (
+					<p className="text-slate-700">{area === '/need-manager' ? 'No review is due.' : 'You own no review to come.'}</p>
+				) : (
+					<ReviewsDueTable
+						rows={loaderData.reviews}
+						caption={area === '/need-manager' ? 'Reviews due' : 'Your reviews'}
+						showOwner={area === '/need-manager'}
+					/>
+				)
+			) : null}
 			{total > 0 ? (
 				<Pagination
 					page={query.page}
@@ -164,7 +183,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 								? 'new feedback'
 								: loaderData.tab === 'recommendations'
 									? 'profiles'
-									: 'questionnaires to answer'
+									: loaderData.tab === 'reviews'
+										? 'reviews'
+										: 'questionnaires to answer'
 					}
 				/>
 			) : null}

@@ -4,6 +4,7 @@ import { formatDate } from '#app/lib/format.ts'
 import { isModalOpen, openModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
+import { appUrl } from '#app/services/mail.server.ts'
 import { listProfileRespondents } from '#app/services/profile-respondents.server.ts'
 import { AlreadyWithdrawn, dismissedSummary, markRecommendationDone, removeStudentRecommendation } from '#app/services/student-recommendations.server.ts'
 import { loadProfileView, openStudent, printDetails } from '#app/services/student-views.server.ts'
@@ -33,7 +34,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		editing ? listProfessionalOptions(app) : [],
 		canManage ? dismissedSummary(app, student.id) : null,
 	])
-	return { student, view, respondents, staff, canManage, dismissed, print: printDetails(app) }
+	// The printed list of review links gives whole URLs (ADR 072): the configured address, else this request's.
+	return { student, view, respondents, staff, canManage, dismissed, print: printDetails(app), baseUrl: appUrl(request) }
 }
 
 /** A navigation to a URL that opens a modal brings the modals' code with the data, so it shows the modal when it lands. */
@@ -71,7 +73,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function StudentProfile({ loaderData, actionData }: Route.ComponentProps) {
-	const { student, view, respondents, staff, canManage, dismissed, print } = loaderData
+	const { student, view, respondents, staff, canManage, dismissed, print, baseUrl } = loaderData
 	const location = useLocation()
 	return (
 		<PrintFrame details={print} student={student.name}>
@@ -104,7 +106,7 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 					)}
 				</Section>
 
-				<RecommendationsSection recommendations={view.recommendations} canManage={canManage} dismissed={dismissed} />
+				<RecommendationsSection studentId={student.id} recommendations={view.recommendations} canManage={canManage} dismissed={dismissed} baseUrl={baseUrl} />
 
 				<Section id="profiles" title="Profiles">
 					{view.profiles.length === 0 ? (

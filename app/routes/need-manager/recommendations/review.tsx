@@ -12,13 +12,17 @@ import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { formatDate, formatScore } from '#app/lib/format.ts'
 import { BAND_LABELS, SCORING_COLOURS } from '#app/lib/scoring.ts'
-import { requireRole, type SignedIn } from '#app/services/guards.server.ts'
-import { postedId } from '#app/services/ids.server.ts'
-import { AlreadyWithdrawn, decideSuggestions, listDismissed, restoreDismissed, StaleSuggestions } from '#app/services/student-recommendations.server.ts'
+import { NOT_AN_OWNER, PlanReviewFields as ReviewFieldsSchema, defaultReviewOn } from '#app/lib/plan-review-schema.ts'
+import { requireRole } from '#app/services/guards.server.ts'
+import { profileReviewOwners } from '#app/services/plan-reviews.server.ts'
+import { todayInUk } from '#app/services/profiles.server.ts'
+import { decideSuggestions, listDismissed, NotAnOwner, StaleSuggestions } from '#app/services/student-recommendations.server.ts'
 import { profileSuggestions } from '#app/services/suggestions.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import { ADDED_MODAL, AddedModal, ConfirmDismissModal, DISMISS_MODAL } from './+parts/DecisionModals.tsx'
 import { DismissedSuggestions } from './+parts/DismissedSuggestions.tsx'
+import { PlanReviewFields } from './+parts/PlanReviewFields.tsx'
+import { restore } from './+parts/restore.server.ts'
 import type { Route } from './+types/review.ts'
 
 
@@ -26,12 +30,17 @@ const DecisionSchema = z.object({
 	intent: z.enum(['add', 'dismiss', 'confirm-dismiss']),
 	recommendation: z.array(z.string(), { error: 'Choose at least one recommendation' }).min(1, 'Choose at least one recommendation'),
 	note: z.string().trim().max(1000, 'Keep the note under 1,000 characters').optional(),
+	...ReviewFieldsSchema,
 })
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager')
-	const [suggestions, dismissed] = await Promise.all([profileSuggestions(app, params.id), listDismissed(app, params.id)])
-	return { suggestions, dismissed }
+	const [suggestions, dismissed, owners] = await Promise.all([
+		profileSuggestions(app, params.id),
+		listDismissed(app, params.id),
+		profileReviewOwners(app, params.id),
+	])
+	return { suggestions, dismissed, review: { owners: owners.options, defaultOwner: owners.defaultOwner, reviewOn: defaultReviewOn(todayInUk()) } }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -44,7 +53,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		await profileSuggestions(app, params.id)
 		return data({ result: submission.reply() }, { status: 400 })
 	}
-	const { intent, recommendation, note } = submission.value
+	const { intent, recommendation, note, reviewOn, owner } = submission.value
 	if (intent === 'confirm-dismiss') {
 		// The profile must be the school's; only its own suggestions are named back, and a choice that is no longer
 		// one (another need manager decided it meanwhile) is said on the form, as the dismissal itself would (409).
@@ -63,8 +72,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			status: intent === 'add' ? 'active' : 'dismissed',
 			recommendationIds: recommendation,
 			note: note || null,
+			review: { reviewOn, ownerId: owner },
 		}))
 	} catch (error) {
+		if (error instanceof NotAnOwner) return data({ result: submission.reply({ fieldErrors: { owner: [NOT_AN_OWNER] } }) }, { status: 400 })
 		if (!(error instanceof StaleSuggestions)) throw error
 		return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 })
 	}
@@ -85,27 +96,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	})
 }
 
-/** "Bring back" on a dismissed suggestion (ADR 028): the dismissal is withdrawn, kept as history, and audited. */
-async function restore(app: SignedIn, profileId: string, formData: FormData) {
-	const id = postedId(formData, 'studentRecommendationId')
-	const here = `/need-manager/recommendations/${profileId}`
-	try {
-		const { suggestedAgain } = await restoreDismissed(app, profileId, id)
-		return redirectWithToast(app.em, here, {
-			type: 'success',
-			title: 'Suggestion brought back',
-			description: suggestedAgain
-				? 'It is among this profile’s suggestions again.'
-				: 'This profile’s latest scores do not suggest it now; it will be suggested again whenever the scores do.',
-		})
-	} catch (error) {
-		if (!(error instanceof AlreadyWithdrawn)) throw error
-		return redirectWithToast(app.em, here, { type: 'info', title: 'Already brought back', description: 'Nothing was changed.' })
-	}
-}
-
 export default function ReviewSuggestions({ loaderData, actionData }: Route.ComponentProps) {
-	const { suggestions, dismissed } = loaderData
+	const { suggestions, dismissed, review } = loaderData
 	const location = useLocation()
 	const [form, fields] = useForm({
 		id: 'suggestions',
@@ -172,6 +164,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 							rows={3}
 						/>
 					</div>
+					<PlanReviewFields defaults={review} reviewOn={fields.reviewOn} owner={fields.owner} />
 					<div className="flex flex-wrap gap-3">
 						<SubmitButton intent="add">Add chosen recommendations</SubmitButton>
 						<SubmitButton intent="confirm-dismiss" variant="secondary" formAction={`${location.pathname}?modal=${DISMISS_MODAL}`}>

@@ -5,24 +5,31 @@ import { ModalButton } from '#app/components/ui/ModalButton.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { modalHref } from '#app/lib/modals.ts'
+import { reviewPath } from '#app/lib/review-links.ts'
 import type { StudentRecommendationRow } from '#app/services/student-views.server.ts'
+import { PlanReviews } from './PlanReviews.tsx'
 import { Section } from './ProfileSections.tsx'
 
 export const RECOMMENDATION_MODAL = 'profile-recommendation-info'
 export const REMOVE_MODAL = 'remove-recommendation'
 
 /**
- * The student's plan on the profile: each recommendation added, a link to its description, and for a need manager
- * Mark as done and Remove (and a link to the suggestions dismissed for the student).
+ * The student's plan on the profile: each recommendation added, a link to its description, its next review and owner
+ * with a link to review it (ADR 072), and for a need manager Mark as done and Remove (and a link to the suggestions
+ * dismissed for the student); then each entry's reviews and measured change.
  */
 export function RecommendationsSection({
+	studentId,
 	recommendations,
 	canManage,
 	dismissed,
+	baseUrl,
 }: {
+	studentId: string
 	recommendations: StudentRecommendationRow[]
 	canManage: boolean
 	dismissed: { count: number; profileId: string | null } | null
+	baseUrl: string
 }) {
 	const location = useLocation()
 	return (
@@ -46,7 +53,9 @@ export function RecommendationsSection({
 							<Column>Status</Column>
 							<Column>Note</Column>
 							<Column>Added</Column>
-							{canManage ? <Column className="print:hidden">Action</Column> : null}
+							<Column>Next review</Column>
+							<Column>Owner</Column>
+							<Column className="print:hidden">Action</Column>
 						</Row>
 					</TableHeader>
 					<TableBody>
@@ -67,9 +76,16 @@ export function RecommendationsSection({
 								</Cell>
 								<Cell>{recommendation.note ?? '—'}</Cell>
 								<Cell>{formatDate(recommendation.addedOn)}</Cell>
-								{canManage ? (
-									<Cell className="print:hidden">
-										<div className="flex flex-wrap gap-2">
+								<Cell>{recommendation.reviewOn ? formatDate(recommendation.reviewOn) : '—'}</Cell>
+								<Cell>{recommendation.owner ?? '—'}</Cell>
+								<Cell className="print:hidden">
+									<div className="flex flex-wrap items-center gap-2">
+										<Link to={reviewPath(studentId, recommendation.id)} className="font-medium text-brand underline underline-offset-2">
+											{recommendation.status === 'active' ? 'Review' : 'Reviews'}
+											<span className="sr-only">{` of “${recommendation.title}”`}</span>
+										</Link>
+										{canManage ? (
+											<>
 											{recommendation.status === 'active' ? (
 												<Form method="post">
 													<input type="hidden" name="studentRecommendationId" value={recommendation.id} />
@@ -81,14 +97,16 @@ export function RecommendationsSection({
 											<ModalButton modal={REMOVE_MODAL} params={{ remove: recommendation.id }} variant="secondary" size="sm">
 												Remove<span className="sr-only">{` “${recommendation.title}”`}</span>
 											</ModalButton>
-										</div>
-									</Cell>
-								) : null}
+											</>
+										) : null}
+									</div>
+								</Cell>
 							</Row>
 						))}
 					</TableBody>
 				</Table>
 			)}
+			{recommendations.length ? <PlanReviews studentId={studentId} recommendations={recommendations} baseUrl={baseUrl} /> : null}
 		</Section>
 	)
 }

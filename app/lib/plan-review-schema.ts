@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { REVIEW_DECISIONS, REVIEW_OUTCOMES } from '#app/models/enums.ts'
+import { REVIEW_INTERVAL_DAYS } from './review-links.ts'
+import { addYearsTo, ukToday } from './retention-schema.ts'
+
+/**
+ * The forms of plan reviews (ADR 072), shared by the browser (conform) and the server: the review date and owner asked
+ * when recommendations are added, and the review itself. Dates are UK calendar days (yyyy-mm-dd); "today" is the
+ * caller's clock, so the server and the browser check the same range.
+ */
+
+/** The longest note a review keeps (as an erasure's reason). */
+export const REVIEW_NOTE_MAX = 500
+/** A review date is at most this far ahead. */
+export const REVIEW_MAX_YEARS = 2
+
+export const REVIEW_DATE_REQUIRED = 'Enter the review date'
+export const REVIEW_DATE_PAST = 'The review date cannot be before today'
+export const REVIEW_DATE_TOO_FAR = `The review date can be at most ${REVIEW_MAX_YEARS} years from today`
+export const OUTCOME_REQUIRED = 'Choose the outcome'
+export const DECISION_REQUIRED = 'Choose whether to continue, change or stop'
+export const NOT_AN_OWNER = 'Choose one of the profile’s respondents'
+
+/** `date` (yyyy-mm-dd) moved by whole days, on UTC dates where every day is 24 hours. */
+export function daysAfter(date: string, days: number): string {
+	const [year = Number.NaN, month = Number.NaN, day = Number.NaN] = date.split('-').map(Number)
+	return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+/** The review date a form offers: 6 weeks from today. */
+export const defaultReviewOn = (today = ukToday()) => daysAfter(today, REVIEW_INTERVAL_DAYS)
+
+const isRealDate = (value: string) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+
+/** A review date: a real day, today at the earliest and two years ahead at the latest. */
+export const reviewDate = () =>
+	z
+		.string({ error: REVIEW_DATE_REQUIRED })
+		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
+		.refine(isRealDate, { error: 'Enter a real date', abort: true })
+		.refine((value) => value >= ukToday(), REVIEW_DATE_PAST)
+		.refine((value) => value <= addYearsTo(ukToday(), REVIEW_MAX_YEARS), REVIEW_DATE_TOO_FAR)
+
+/**
+ * The review fields of the "add recommendations" form. Optional on the wire: a post without them (an older page still
+ * open, a script) gets what the form offers by default — 6 weeks, the need manager or the first respondent.
+ */
+export const PlanReviewFields = {
+	reviewOn: reviewDate().optional(),
+	owner: z.string().max(36, NOT_AN_OWNER).optional(),
+}
+
+const OUTCOME_VALUES = REVIEW_OUTCOMES.map((outcome) => String(outcome.value)) as [string, ...string[]]
+
+/** The outcome as a person reads it: "+1 Better", "−2 Much worse" (a true minus sign), "0 No change". */
+export function outcomeLabel(value: number): string {
+	const label = REVIEW_OUTCOMES.find((outcome) => outcome.value === value)?.label ?? ''
+	return `${value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0'} ${label}`
+}
+
+/** A review of a plan entry. The next review date is asked for continue and change; stopping clears it (the service). */
+export const RecordReviewSchema = z
+	.object({
+		outcome: z.enum(OUTCOME_VALUES, { error: OUTCOME_REQUIRED }),
+		note: z.string().trim().max(REVIEW_NOTE_MAX, `Use at most ${REVIEW_NOTE_MAX} characters`).optional(),
+		decision: z.enum(REVIEW_DECISIONS, { error: DECISION_REQUIRED }),
+		nextReviewOn: z.string().optional(),
+	})
+	.superRefine((value, context) => {
+		if (value.decision === 'stop') return
+		const next = reviewDate().safeParse(value.nextReviewOn)
+		if (!next.success) context.addIssue({ code: 'custom', path: ['nextReviewOn'], message: next.error.issues[0]?.message ?? REVIEW_DATE_REQUIRED })
+	})
+export type RecordReviewInput = z.output<typeof RecordReviewSchema>
