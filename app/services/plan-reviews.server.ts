@@ -6,6 +6,7 @@ import { requireVisibleStudent } from './need-to-know.server.ts'
 import { planEntriesFrom } from './plan-entries.server.ts'
 import { todayInUk } from './profiles.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
+import { loadMeasuredChanges } from './measured-change.server.ts'
 import { typedSql, type Database } from './typed-sql.server.ts'
 
 /**
@@ -125,6 +126,8 @@ export async function recordReview(
 			.where('note', 'is not distinct from', note)
 			.executeTakeFirst()
 		if (same) return { recorded: false }
+		// The measured change beside the review as the reviewer sees it, kept with it (ADR 075): the school's report reads it.
+		const measured = (await loadMeasuredChanges(tx, schoolId, { entryIds: [id] })).get(id)?.change
 		const [review] = await db
 			.insertInto('recommendation_review')
 			.values({
@@ -138,6 +141,8 @@ export async function recordReview(
 				outcome,
 				note,
 				decision: input.decision,
+				measured_change: measured?.enough ? measured.average.change : null,
+				measured_rounds: measured?.enough ? measured.roundsSince : null,
 			})
 			.returning('id')
 			.execute()

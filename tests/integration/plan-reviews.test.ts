@@ -1,3 +1,4 @@
+import { describeChange } from '#app/lib/measured-change.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { createHandStudent, membershipOf, postPairs, tableRows, type HandStudent } from './assessment-fixtures.ts'
@@ -178,6 +179,8 @@ describe('[18.2] recording a review', () => {
 			[entry],
 		)
 		expect(row).toMatchObject({ outcome: 1, note: 'Calmer at lunchtimes.', decision: 'continue', reviewed_on: ukDay() })
+		// Not enough data: the review keeps no measured change (ADR 075).
+		expect(await app.sql('select measured_change, measured_rounds from recommendation_review where id = ?', [row!.id])).toEqual([{ measured_change: null, measured_rounds: null }])
 		expect((await app.sql<{ review_on: string }>("select to_char(review_on, 'YYYY-MM-DD') as review_on from student_recommendation where id = ?", [entry]))[0]!.review_on).toBe(ukDay(42))
 		expect(await app.sql("select id from audit_event where action = 'recommendation.review' and entity_id = ?", [row!.id])).toHaveLength(1)
 
@@ -203,7 +206,15 @@ describe('[18.2] recording a review', () => {
 		const page = await html(senco, reviewUrl(entry))
 		expect(page).toMatch(/Measured change in [^:]+: (need (down|up) \d\.\d|no change in need) on average, from \d\.\d in round 1 of [^(]+\(07\/09\/2026\) to \d\.\d in round 2 of [^(]+\(19\/10\/2026\); 1 round since\./)
 		const table = /Change in the ([^<]+) score by respondent/.exec(page)![0]
-		expect(tableRows(page, `${table} (need, 0–4)`).map((row) => row[0])).toEqual(['Sarah Collins', 'Tom Harris', 'Average'])
+		const rows = tableRows(page, `${table} (need, 0–4)`)
+		expect(rows.map((row) => row[0])).toEqual(['Sarah Collins', 'Tom Harris', 'Average'])
+
+		// Recorded with the review, as the page showed it: the school's report reads it (ADR 075).
+		expect((await review(senco, entry, GOOD())).status).toBe(302)
+		const [kept] = await app.sql<{ measured_change: number; measured_rounds: number }>('select measured_change, measured_rounds from recommendation_review where entry_id = ?', [entry])
+		expect(kept!.measured_rounds).toBe(1)
+		const average = rows.find((row) => row[0] === 'Average')!
+		expect(average.at(-1)).toBe(describeChange(Number(kept!.measured_change)))
 	})
 
 	test('a need manager may record any; a professional who is not the owner reads only; other schools and roles are refused', async () => {

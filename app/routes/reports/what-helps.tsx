@@ -27,7 +27,7 @@ export default function WhatHelps({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="What helps, across the school">
 				For each recommendation: how many students had it on their plan, the latest outcome recorded at each student’s
-				review, and the median measured change in the recommendation’s theme since it was added.
+				review, and the median of the changes in the recommendation’s theme measured at those reviews.
 			</PageHeader>
 			<ObservationsNote />
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
