@@ -70,6 +70,8 @@ export async function runBench(sections: BenchSection[]) {
 	const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-bench-outbox-'))
 	const missed: string[] = []
 	try {
+		// The sections' data is written against the schema this build expects: migrate first, as the server would at start.
+		await migrateBenchDatabase(databaseUrl)
 		for (const section of chosen) await section.prepare?.(sql)
 		buildIfNeeded()
 		console.log(`\nSpencer bench: production build on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per page\n`)
@@ -90,6 +92,18 @@ export async function runBench(sections: BenchSection[]) {
 	} finally {
 		await pool.end()
 		rmSync(outbox, { recursive: true, force: true })
+	}
+}
+
+async function migrateBenchDatabase(url: string) {
+	const { readEnv, setEnv } = await import('#app/services/env.server.ts')
+	const { migrate, openDatabase } = await import('#app/services/database.server.ts')
+	setEnv(readEnv({ ...process.env, DATABASE_URL: url }))
+	const db = await openDatabase({ engine: 'postgresql', url })
+	try {
+		await migrate(db.orm)
+	} finally {
+		await db.close()
 	}
 }
 
