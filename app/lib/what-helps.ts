@@ -1,5 +1,5 @@
 import { REVIEW_OUTCOMES } from '#app/models/enums.ts'
-import { describeChange, median } from './measured-change.ts'
+import { describeChange } from './measured-change.ts'
 
 /**
  * What helps, across the school (issue 18, item 4; ADR 074): per recommendation, the students who had it, their latest
@@ -16,24 +16,25 @@ export const HIDDEN_BY_FILTER = 'hidden: fewer than 5 left out by the filters'
 /** The five outcomes of a review, −2 … +2, in the order the table and the chart show them. */
 export const OUTCOME_VALUES = REVIEW_OUTCOMES.map((outcome) => outcome.value)
 
-/** One student's plan entry of a recommendation, as the report reads it. */
-export type HelpEntry = {
-	entryId: string
-	recommendationId: string
-	title: string
-	theme: string
-	/** Whether the student is within the group and year group filters (every entry is, without them). */
-	selected: boolean
-	/** The outcome of the entry's latest recorded review, −2 … +2; null before any. */
-	outcome: number | null
-	/** The measured change recorded with that review (ADR 075); null before any, or without enough data. */
-	measure: EntryMeasure
+type RowName = { recommendationId: string; title: string; theme: string }
+
+/**
+ * One recommendation's plan entries, counted by the database (a student has at most one current entry of a
+ * recommendation, so entries are students): within the group and year group filters, and left out by them; by the
+ * outcome of each entry's latest review; and the median of the measured changes kept with those reviews (ADR 075).
+ */
+export type HelpCounts = RowName & {
+	students: number
+	leftOut: number
+	/** Students by their latest recorded outcome, in OUTCOME_VALUES' order. */
+	outcomes: number[]
+	notReviewed: number
+	/** Students whose latest review kept a measured change. */
+	measured: number
+	medianChange: number | null
+	medianRounds: number | null
 }
 
-/** An entry's measured change on average (need: negative is a fall), with the rounds since; null: not enough data. */
-export type EntryMeasure = { change: number; roundsSince: number } | null
-
-type RowName = { recommendationId: string; title: string; theme: string }
 export type ShownRow = RowName & {
 	suppressed: false
 	students: number
@@ -50,53 +51,39 @@ export type ShownRow = RowName & {
 export type SuppressedRow = RowName & { suppressed: true; reason: typeof FEWER_THAN_5 | typeof HIDDEN_BY_FILTER }
 export type WhatHelpsRow = ShownRow | SuppressedRow
 
-type Group = RowName & { selected: HelpEntry[]; leftOut: number }
-
-function byRecommendation(entries: readonly HelpEntry[]): Group[] {
-	const groups = new Map<string, Group>()
-	for (const entry of entries) {
-		let group = groups.get(entry.recommendationId)
-		if (!group) {
-			group = { recommendationId: entry.recommendationId, title: entry.title, theme: entry.theme, selected: [], leftOut: 0 }
-			groups.set(entry.recommendationId, group)
-		}
-		if (entry.selected) group.selected.push(entry)
-		else group.leftOut++
-	}
-	// A recommendation nobody within the filters had is not a row: there is nothing to say about it.
-	return [...groups.values()].filter((group) => group.selected.length > 0)
-}
-
 /**
  * Why a row may not be shown, or null. Fewer than 5 students within the filters; and, with a group or year filter, 1–4
  * students left out by it, since the whole school's row less this one would then describe those few children.
  */
-function suppression(group: Group): SuppressedRow['reason'] | null {
-	if (group.selected.length < SMALL_NUMBER) return FEWER_THAN_5
-	if (group.leftOut > 0 && group.leftOut < SMALL_NUMBER) return HIDDEN_BY_FILTER
+function suppression(counts: HelpCounts): SuppressedRow['reason'] | null {
+	if (counts.students < SMALL_NUMBER) return FEWER_THAN_5
+	if (counts.leftOut > 0 && counts.leftOut < SMALL_NUMBER) return HIDDEN_BY_FILTER
 	return null
 }
 
-/** The report's rows: those shown by the most students first, then the suppressed ones, each by title. */
-export function whatHelpsRows(entries: readonly HelpEntry[]): WhatHelpsRow[] {
-	const rows = byRecommendation(entries).map((group): WhatHelpsRow => {
-		const name = { recommendationId: group.recommendationId, title: group.title, theme: group.theme }
-		const reason = suppression(group)
-		if (reason) return { ...name, suppressed: true, reason }
-		const outcomes = OUTCOME_VALUES.map((value) => group.selected.filter((entry) => entry.outcome === value).length)
-		const measured = group.selected.flatMap((entry) => (entry.measure ? [entry.measure] : []))
-		const enough = measured.length >= SMALL_NUMBER
-		return {
-			...name,
-			suppressed: false,
-			students: group.selected.length,
-			outcomes,
-			notReviewed: group.selected.filter((entry) => entry.outcome === null).length,
-			measured: measured.length,
-			medianChange: enough ? median(measured.map((measure) => measure.change)) : null,
-			roundsSince: enough ? median(measured.map((measure) => measure.roundsSince)) : null,
-		}
-	})
+/**
+ * The report's rows: those shown by the most students first, then the suppressed ones, each by title. A recommendation
+ * nobody within the filters had is not a row: there is nothing to say about it.
+ */
+export function whatHelpsRows(recommendations: readonly HelpCounts[]): WhatHelpsRow[] {
+	const rows = recommendations
+		.filter((counts) => counts.students > 0)
+		.map((counts): WhatHelpsRow => {
+			const name = { recommendationId: counts.recommendationId, title: counts.title, theme: counts.theme }
+			const reason = suppression(counts)
+			if (reason) return { ...name, suppressed: true, reason }
+			const enough = counts.measured >= SMALL_NUMBER
+			return {
+				...name,
+				suppressed: false,
+				students: counts.students,
+				outcomes: counts.outcomes,
+				notReviewed: counts.notReviewed,
+				measured: counts.measured,
+				medianChange: enough ? counts.medianChange : null,
+				roundsSince: enough ? counts.medianRounds : null,
+			}
+		})
 	const shownFirst = (row: WhatHelpsRow) => (row.suppressed ? 1 : 0)
 	return rows.toSorted(
 		(a, b) => shownFirst(a) - shownFirst(b) || (a.suppressed || b.suppressed ? 0 : b.students - a.students) || a.title.localeCompare(b.title, 'en-GB'),

@@ -16,6 +16,9 @@ import { formatScore } from '#app/lib/format.ts'
  * columns in pairs, and a pie, on the 0–4 score scale; and bars across stacked
  * to 100 % (app/lib/charts/outcome-bars.ts: the shares of review outcomes).
  */
+/** A coordinate to a tenth of a pixel: the picture's numbers stay short (the bars' page sends less). */
+const px = (value: number) => Math.round(value * 10) / 10
+
 export function ChartPicture({
 	spec,
 	options,
@@ -117,24 +120,24 @@ function HorizontalBars({
 	return (
 		<>
 			{[...labels.keys(), labels.length].map((index) => (
-				<line key={index} x1={left} x2={right} y1={top + band * index} y2={top + band * index} stroke={GRID} />
+				<line key={index} x1={px(left)} x2={right} y1={px(top + band * index)} y2={px(top + band * index)} stroke={GRID} />
 			))}
-			<line x1={left} x2={left} y1={top} y2={bottom} stroke={GRID} />
+			<line x1={px(left)} x2={px(left)} y1={top} y2={bottom} stroke={GRID} />
 			{labels.map((lines, index) => {
 				const middle = top + band * index + band / 2
 				return (
 					<g key={index}>
-						<Lines lines={lines} x={left - 12} y={middle + FONT_SIZE / 3 - ((lines.length - 1) * LINE_HEIGHT) / 2} anchor="end" />
+						<Lines lines={lines} x={px(left - 12)} y={px(middle + FONT_SIZE / 3 - ((lines.length - 1) * LINE_HEIGHT) / 2)} anchor="end" />
 						{series.map((_, seriesIndex) => {
 							const [from, to] = segment(seriesIndex, index)
 							if (stacked && to === from) return null
 							return (
 								<rect
 									key={seriesIndex}
-									x={x(from)}
-									y={stacked ? middle - bar / 2 : middle - (bar * series.length) / 2 + bar * seriesIndex}
-									width={x(to) - x(from)}
-									height={bar}
+									x={px(x(from))}
+									y={px(stacked ? middle - bar / 2 : middle - (bar * series.length) / 2 + bar * seriesIndex)}
+									width={px(x(to) - x(from))}
+									height={px(bar)}
 									rx={stacked ? 0 : 2}
 									fill={colours[seriesIndex]}
 									stroke={outline}
@@ -145,7 +148,7 @@ function HorizontalBars({
 				)
 			})}
 			{(stacked ? PERCENT_TICKS : TICKS).map((tick) => (
-				<Lines key={tick} lines={[stacked ? `${tick}%` : formatScore(tick)]} x={x(tick)} y={bottom + 22} anchor="middle" />
+				<Lines key={tick} lines={[stacked ? `${tick}%` : formatScore(tick)]} x={px(x(tick))} y={bottom + 22} anchor="middle" />
 			))}
 		</>
 	)
