@@ -92,4 +92,13 @@ test('[18] a need manager adds a recommendation due today with an owner; it is d
 	for (const expected of ['Review links', 'Settles faster after break.', `${new URL(page.url()).origin}${path}`]) {
 		expect(printed).toContain(expected.replace(/\s+/g, ''))
 	}
+
+	// The school's report counts it among the students who had the recommendation: fewer than five in the demo, so the
+	// row names the recommendation and says only that (ADR 074), never which child.
+	await page.context().clearCookies()
+	await signIn(page, 'senco@oakfield.test', { at: '/need-manager/what-helps' })
+	const reported = page.getByRole('table').getByRole('row').filter({ hasText: title })
+	await expect(reported).toHaveCount(1)
+	await expect(reported).toContainText('fewer than 5')
+	await expect(reported).not.toContainText(student)
 })
