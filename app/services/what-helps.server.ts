@@ -9,8 +9,8 @@ import { visibleGroup } from './visible-groups.server.ts'
 
 /**
  * What helps, across the school (issue 18, item 4; ADR 074): the school's plan entries by recommendation, within a
- * group, a year group and a theme, aggregated and suppressed by app/lib/what-helps.ts. Three queries whatever the
- * number of students: the filters' options (2), and the school's entries counted by recommendation, by their latest
+ * group, a year group and a theme, aggregated and suppressed by app/lib/what-helps.ts. Two queries whatever the
+ * number of students: the filters' options (1), and the school's entries counted by recommendation, by their latest
  * review's outcome, with the median of the measured changes those reviews kept (ADR 075), by the database (1).
  */
 
@@ -25,24 +25,25 @@ export type WhatHelpsFilters = { groupId: string | null; yearGroup: YearGroup | 
 export type Option = { value: string; label: string }
 export type WhatHelpsOptions = { groups: Option[]; themes: Option[] }
 
-/** The groups of the school and the themes of the catalogue's recommendations, by name. */
+/** The groups of the school and the themes of the catalogue's recommendations, by name: one query. */
 export async function whatHelpsOptions(app: SignedIn): Promise<WhatHelpsOptions> {
 	const db = typedSql(app.em)
-	const [groups, themes] = await Promise.all([
-		db
-			.selectFrom('student_group as g')
-			.select(['g.id as value', 'g.name as label'])
-			.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
-			.orderBy((eb) => eb.fn('lower', ['g.name']))
-			.execute(),
-		db
-			.selectFrom('theme as t')
-			.select(['t.id as value', 't.name as label'])
-			.where((eb) => eb.exists(eb.selectFrom('recommendation as r').select('r.id').whereRef('r.theme_id', '=', 't.id')))
-			.orderBy((eb) => eb.fn('lower', ['t.name']))
-			.execute(),
-	])
-	return { groups, themes }
+	const rows = await db
+		.selectFrom('student_group as g')
+		.select([sql<'group' | 'theme'>`'group'`.as('kind'), 'g.id as value', 'g.name as label', sql<string>`lower(g.name)`.as('sort')])
+		.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
+		.unionAll(
+			db
+				.selectFrom('theme as t')
+				.select([sql<'group' | 'theme'>`'theme'`.as('kind'), 't.id as value', 't.name as label', sql<string>`lower(t.name)`.as('sort')])
+				.where((eb) => eb.exists(eb.selectFrom('recommendation as r').select('r.id').whereRef('r.theme_id', '=', 't.id'))),
+		)
+		// A union is ordered by its own columns.
+		.orderBy('kind')
+		.orderBy('sort')
+		.execute()
+	const of = (kind: 'group' | 'theme') => rows.filter((row) => row.kind === kind).map(({ value, label }) => ({ value, label }))
+	return { groups: of('group'), themes: of('theme') }
 }
 
 export type WhatHelpsReport = { options: WhatHelpsOptions; rows: WhatHelpsRow[] }

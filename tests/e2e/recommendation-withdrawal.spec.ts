@@ -30,6 +30,8 @@ test('[13.12] a need manager removes an added recommendation after confirming, a
 	await signIn(page, 'senco@oakfield.test')
 	await openOwnStudent(page)
 	await expect(page.getByRole('heading', { level: 1, name: /^Add a recommendation: / })).toBeVisible()
+	// The whole form has come (without JavaScript the page streams in: its heading shows before its checkboxes).
+	await expect(page.getByRole('button', { name: 'Add chosen recommendations' })).toBeVisible()
 	const reviewUrl = new URL(page.url()).pathname
 	const suggestions = await page.getByRole('checkbox').count()
 	const box = page.getByRole('checkbox').first()
