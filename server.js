@@ -50,6 +50,11 @@ async function main() {
 		const engine = spencer.env.database.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
 		console.log(`Spencer is running on http://localhost:${PORT} (${engine})`)
 	})
+	// An idle kept-alive connection is closed by the client (browsers, proxies, fetch: seconds to a minute), not by the
+	// server as the client sends on it: Node's 5 s would race a reverse proxy's 60 s pool and answer its request with a
+	// reset (a 502 behind the proxy; an ECONNRESET an e2e run once met).
+	server.keepAliveTimeout = 65_000
+	server.headersTimeout = 66_000
 
 	// A stop (a rolling restart's SIGTERM) loses no request begun: no new connection is taken, each open one is closed
 	// once it has no request in hand, and the database is closed when the last has gone; connections still busy after

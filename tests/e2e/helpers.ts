@@ -1,39 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import { expect, test, type Cookie, type Locator, type Page } from '@playwright/test'
+import { readOutbox, type Mail } from '../support/outbox.ts'
 import { currentLane } from './lanes.ts'
 
 export const DEMO_PASSWORD = 'Spencer!2026'
 
-type Mail = { to: string; subject: string; body: string }
-
-function readOutbox(): Mail[] {
-	let files: string[] = []
-	try {
-		files = readdirSync(currentLane().outbox).filter((file) => file.endsWith('.eml')).sort()
-	} catch {
-		return []
-	}
-	return files.map((file) => {
-		const raw = readFileSync(path.join(currentLane().outbox, file), 'utf8')
-		const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
-		const body = raw
-			.split(/\r?\n\r?\n/)
-			.slice(1)
-			.join('\n\n')
-			.replace(/=\r?\n/g, '')
-			.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-		return { to: header('To'), subject: header('Subject'), body }
-	})
-}
+const outbox = () => readOutbox(currentLane().outbox)
 
 /** The newest mail to an address whose subject matches, waiting a little for it to be written. */
 export async function latestMail(to: string, subject: RegExp, after = 0): Promise<Mail> {
 	let found: Mail | undefined
 	await expect
 		.poll(() => {
-			found = readOutbox()
+			found = outbox()
 				.slice(after)
 				.filter((mail) => mail.to.includes(to) && subject.test(mail.subject))
 				.at(-1)
@@ -43,7 +23,7 @@ export async function latestMail(to: string, subject: RegExp, after = 0): Promis
 	return found!
 }
 
-export const outboxSize = () => readOutbox().length
+export const outboxSize = () => outbox().length
 
 export function linkIn(mail: Mail, pathname: string): string {
 	const match = new RegExp(`https?://\\S+${pathname}\\?\\S+`).exec(mail.body)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +7,7 @@ import type { Express } from 'express'
 import { buildIfNeeded, SERVER_BUILD } from '../../scripts/build-if-needed.js'
 import { inject } from 'vitest'
 import { startFakeSentry, type FakeSentry } from '../support/fake-sentry.ts'
+import { readOutbox, type Mail } from '../support/outbox.ts'
 import { copyTemplate } from '../support/template-database.ts'
 
 /**
@@ -33,7 +34,7 @@ export type TestApp = {
 	close(): Promise<void>
 }
 
-export type Mail = { to: string; subject: string; body: string }
+export type { Mail }
 
 type Env = { database: { engine: string } }
 type Spencer = {
@@ -77,15 +78,7 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 	if (!env.APP_URL) setEnv(readEnv(Object.assign(source, { APP_URL: `http://127.0.0.1:${port}` })))
 
 	const sql = <T>(query: string, params?: unknown[]) => spencer.db.orm.em.fork().execute<T[]>(query, params)
-	const outbox = (): Mail[] =>
-		readdirSync(outboxDir)
-			.filter((file) => file.endsWith('.eml'))
-			.sort()
-			.map((file) => {
-				const raw = readFileSync(path.join(outboxDir, file), 'utf8')
-				const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
-				return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')) }
-			})
+	const outbox = (): Mail[] => readOutbox(outboxDir)
 	return {
 		url: `http://127.0.0.1:${port}`,
 		sql,
@@ -127,9 +120,6 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, t
 	}
 }
 
-function decodeQuotedPrintable(text: string) {
-	return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
 
 /** A cookie jar and a fetch that keeps it, like one browser. */
 export class Browser {

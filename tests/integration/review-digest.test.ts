@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { TestClock } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Recommendation, StudentRecommendation, Theme, type School, type SchoolMembership, type Student } from '#app/models/index.ts'
@@ -14,6 +12,7 @@ import { Browser, startApp, type TestApp } from './app.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
 import { page, postAndFollow } from './pages.ts'
+import { readOutbox } from '../support/outbox.ts'
 
 /**
  * The weekly digest of plan reviews (issue 18, item 1; ADR 073) on both engines: for one day it mails each owner the
@@ -40,26 +39,8 @@ afterAll(async () => {
 	setEnv(env)
 })
 
-type SentMail = { to: string; subject: string; body: string }
-
 /** Every mail in this file's outbox. */
-function outbox(): SentMail[] {
-	const dir = getEnv().MAIL_OUTBOX_DIR
-	return readdirSync(dir)
-		.filter((file) => file.endsWith('.eml'))
-		.sort()
-		.map((file) => {
-			const raw = readFileSync(path.join(dir, file), 'utf8')
-			const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
-			const body = raw
-				.split(/\r?\n\r?\n/)
-				.slice(1)
-				.join('\n\n')
-				.replace(/=\r?\n/g, '')
-				.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-			return { to: header('To'), subject: header('Subject'), body }
-		})
-}
+const outbox = () => readOutbox(getEnv().MAIL_OUTBOX_DIR)
 
 /** The digests in the outbox to these people, as recipient → each mail's plan entries linked, in the mail's order (the mails sorted). */
 function digestsTo(emails: string[], mails = outbox()): Record<string, string[][]> {
