@@ -116,10 +116,10 @@ try {
 	)
 
 	console.log('\nData protection (issue 17) on PostgreSQL, production build with the flags of npm start\n')
-	console.log(`${'what'.padEnd(62)}${'time'.padEnd(10)}${'server RSS before → peak'.padEnd(28)}detail`)
+	console.log(`${'what'.padEnd(66)}${'time'.padEnd(10)}${'server RSS before → peak'.padEnd(28)}detail`)
 	for (const row of results) {
 		const memory = `${Math.round(row.beforeMb)} → ${Math.round(row.peakMb)} MB (+${Math.round(row.peakMb - row.beforeMb)})`
-		console.log(`${row.name.padEnd(62)}${`${row.seconds.toFixed(2)} s`.padEnd(10)}${memory.padEnd(28)}${row.detail}`)
+		console.log(`${row.name.padEnd(66)}${`${row.seconds.toFixed(2)} s`.padEnd(10)}${memory.padEnd(28)}${row.detail}`)
 	}
 	const flat = growth.large - growth.small <= GROWTH_TOLERANCE_MB
 	console.log(
