@@ -15,6 +15,9 @@ export type EntryScope = { entryIds: string[] } | { studentIds: string[] } | { a
 export type EntryChange = { entryId: string; studentId: string; recommendationId: string; themeId: string; change: MeasuredChange }
 
 export async function loadMeasuredChanges(em: Em, schoolId: string, scope: EntryScope): Promise<Map<string, EntryChange>> {
+	const result = new Map<string, EntryChange>()
+	const ids = 'entryIds' in scope ? scope.entryIds : 'studentIds' in scope ? scope.studentIds : null
+	if (ids && !ids.length) return result
 	const db = typedSql(em)
 	let entries = db
 		.selectFrom('student_recommendation as sr')
@@ -29,10 +32,9 @@ export async function loadMeasuredChanges(em: Em, schoolId: string, scope: Entry
 		])
 		.where('sr.status', 'in', ['active', 'done'])
 		.where('sr.removed_at', 'is', null)
-	if ('entryIds' in scope) entries = entries.where('sr.id', 'in', scope.entryIds.length ? scope.entryIds : [null as never])
-	if ('studentIds' in scope) entries = entries.where('sr.student_id', 'in', scope.studentIds.length ? scope.studentIds : [null as never])
+	if ('entryIds' in scope) entries = entries.where('sr.id', 'in', scope.entryIds)
+	if ('studentIds' in scope) entries = entries.where('sr.student_id', 'in', scope.studentIds)
 	const rows = await entries.execute()
-	const result = new Map<string, EntryChange>()
 	if (!rows.length) return result
 	const studentIds = [...new Set(rows.map((row) => row.student_id))]
 	const themeIds = [...new Set(rows.map((row) => row.theme_id))]

@@ -60,3 +60,25 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
 		await client.end()
 	}
 }
+
+/**
+ * A test database with queries counted (QUERY_STATS, read by the ORM as the database opens) and a second app instance on
+ * it — on PostgreSQL its own pool; PGlite serves one process, so the same database — for files that run the job system
+ * as two instances. `close` ends both and puts the configuration back.
+ */
+export async function openTwoInstances(): Promise<{ db: TestDatabase; second: Database; close: () => Promise<void> }> {
+	const { getEnv, readEnv, setEnv } = await import('#app/services/env.server.ts')
+	const env = getEnv()
+	setEnv(readEnv({ ...process.env, NODE_ENV: 'test', MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR, QUERY_STATS: '1' }))
+	const db = await createTestDatabase()
+	const second = db.engine === 'postgresql' ? await openDatabase(db.target) : db
+	return {
+		db,
+		second,
+		async close() {
+			if (second !== db) await second.close()
+			await db.close()
+			setEnv(env)
+		},
+	}
+}

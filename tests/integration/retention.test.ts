@@ -17,13 +17,12 @@ import {
 	type School,
 	type Student,
 } from '#app/models/index.ts'
-import { forkEm, openDatabase, type Database } from '#app/services/database.server.ts'
-import { getEnv, readEnv, setEnv } from '#app/services/env.server.ts'
+import { forkEm, type Database } from '#app/services/database.server.ts'
 import { QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { RETENTION_CRON, RETENTION_TIME_ZONE, startJobs } from '#app/services/jobs.server.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
 import { purgeDueStudents } from '#app/services/retention.server.ts'
-import { createTestDatabase, type TestDatabase } from './database.ts'
+import { openTwoInstances, type TestDatabase } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
 
 /**
@@ -35,19 +34,12 @@ import { createMember, createSchool, createStudent } from './factories.ts'
  */
 let db: TestDatabase
 let second: Database
-const env = getEnv()
+let close: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-	// Queries are counted (countQueries) only with QUERY_STATS; the ORM reads it when the database opens.
-	setEnv(readEnv({ ...process.env, NODE_ENV: 'test', MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR, QUERY_STATS: '1' }))
-	db = await createTestDatabase()
-	second = db.engine === 'postgresql' ? await openDatabase(db.target) : db
+	;({ db, second, close } = await openTwoInstances())
 })
-afterAll(async () => {
-	if (second !== db) await second.close()
-	await db?.close()
-	setEnv(env)
-})
+afterAll(() => close?.())
 
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => db.em().execute<T[]>(query, params)
 

@@ -1,15 +1,15 @@
 import { TestClock } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Recommendation, StudentRecommendation, Theme, type School, type SchoolMembership, type Student } from '#app/models/index.ts'
-import { openDatabase, type Database } from '#app/services/database.server.ts'
-import { getEnv, readEnv, setEnv } from '#app/services/env.server.ts'
+import type { Database } from '#app/services/database.server.ts'
+import { getEnv } from '#app/services/env.server.ts'
 import { QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { REVIEW_DIGEST_CRON, REVIEW_DIGEST_TIME_ZONE, startJobs } from '#app/services/jobs.server.ts'
 import { todayInUk } from '#app/services/profiles.server.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
 import { addDaysTo, dueDigests, sendReviewDigests } from '#app/services/review-digest.server.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
-import { createTestDatabase, type TestDatabase } from './database.ts'
+import { openTwoInstances, type TestDatabase } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
 import { page, postAndFollow } from './pages.ts'
 import { readOutbox } from '../support/outbox.ts'
@@ -24,20 +24,12 @@ import { readOutbox } from '../support/outbox.ts'
  */
 let db: TestDatabase
 let second: Database
-const env = getEnv()
+let close: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-	// Queries are counted (countQueries) only with QUERY_STATS; the ORM reads it when the database opens.
-	setEnv(readEnv({ ...process.env, NODE_ENV: 'test', MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR, QUERY_STATS: '1' }))
-	db = await createTestDatabase()
-	// A second app instance: on PostgreSQL its own pool; PGlite serves one process, so the same database.
-	second = db.engine === 'postgresql' ? await openDatabase(db.target) : db
+	;({ db, second, close } = await openTwoInstances())
 })
-afterAll(async () => {
-	if (second !== db) await second.close()
-	await db?.close()
-	setEnv(env)
-})
+afterAll(() => close?.())
 
 /** Every mail in this file's outbox. */
 const outbox = () => readOutbox(getEnv().MAIL_OUTBOX_DIR)
