@@ -7,7 +7,8 @@ import { Browser, startApp, type TestApp } from './app.ts'
  * the job looks the address up after the response. The answers are timed
  * one after the other, as one client probing addresses would see them.
  */
-const PAIRS = 50
+const PAIRS = 100
+const WARM_UP = 10
 let app: TestApp
 
 beforeAll(async () => {
@@ -21,7 +22,7 @@ beforeAll(async () => {
 		`insert into users (id, created_at, updated_at, email, first_name, last_name, system_role, mfa_enabled)
 		select gen_random_uuid(), now(), now(), 'known-' || n || '@timing.test', 'Known', 'User ' || n, 'schoolStaff', false
 		from generate_series(0, ?) as n`,
-		[PAIRS + 4],
+		[PAIRS + WARM_UP - 1],
 	)
 })
 afterAll(() => app?.close())
@@ -40,14 +41,16 @@ async function timedRequest(email: string): Promise<number> {
 	return elapsed
 }
 
-const median = (values: number[]) => {
-	const sorted = values.toSorted((a, b) => a - b)
-	return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2
+/** The mean of the answers between two percentiles: the "box test" of Crosby, Wallach and Riedi (2009). */
+const box = (values: number[], from = 0.1, to = 0.3) => {
+	const band = values.toSorted((a, b) => a - b).slice(Math.floor(from * values.length), Math.ceil(to * values.length))
+	return band.reduce((sum, ms) => sum + ms, 0) / band.length
 }
+const median = (values: number[]) => box(values, 0.5, 0.5 + 1 / values.length)
 
-test(`known and unknown addresses: the median difference over ${PAIRS} answers each is under 5 ms; the known ones get their mail`, async () => {
-	// Warm-up: the first requests pay for compiling and caching.
-	for (let i = 0; i < 5; i++) {
+test(`known and unknown addresses: over ${PAIRS} answers each, their 10th–30th percentiles differ by under 3 ms; the known ones get their mail`, async () => {
+	// Warm-up: the first requests pay for compiling and caching (after five pairs, the next ten answers were still up to twice as slow).
+	for (let i = 0; i < WARM_UP; i++) {
 		await timedRequest(`known-${PAIRS + i}@timing.test`)
 		await timedRequest(`warm-${i}@nobody.test`)
 	}
@@ -63,11 +66,11 @@ test(`known and unknown addresses: the median difference over ${PAIRS} answers e
 			known.push(await timedRequest(`known-${i}@timing.test`))
 		}
 	}
-	// The two medians, as an attacker timing many answers would compare them. (The median of the pairs' differences was
-	// tried and moved more: the mail jobs of earlier known addresses run beside whichever pair is being timed.)
-	const difference = median(known) - median(unknown)
-	const paired = median(known.map((ms, i) => ms - unknown[i]!))
-	expect(Math.abs(difference), `known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms (medians); paired ${paired.toFixed(1)} ms`).toBeLessThan(5)
+	// The low band of each, as an attacker timing many answers would compare them. (The medians were tried and moved by
+	// up to 9 ms on a busy machine either way: mail jobs, polls and other processes slow whichever answers they meet.)
+	const difference = box(known) - box(unknown)
+	const detail = `known ${box(known).toFixed(1)} ms, unknown ${box(unknown).toFixed(1)} ms (10th–30th percentiles); medians ${median(known).toFixed(1)} and ${median(unknown).toFixed(1)} ms`
+	expect(Math.abs(difference), detail).toBeLessThan(3)
 
 	// The mail went after the answer, once to each known address, never to an unknown one.
 	await app.jobs.settled()
@@ -75,7 +78,7 @@ test(`known and unknown addresses: the median difference over ${PAIRS} answers e
 	const sentTo = mails.map((mail) => /<?([^<>\s]+@[^<>\s]+)>?$/.exec(mail.to)?.[1] ?? mail.to)
 	expect(sentTo.filter((to) => to.endsWith('@nobody.test'))).toEqual([])
 	expect(sentTo.filter((to) => /^known-\d+@timing\.test$/.test(to)).toSorted()).toEqual(
-		Array.from({ length: PAIRS + 5 }, (_, i) => `known-${i}@timing.test`).toSorted(),
+		Array.from({ length: PAIRS + WARM_UP }, (_, i) => `known-${i}@timing.test`).toSorted(),
 	)
 	expect(mails.at(-1)!.body).toMatch(/\/auth\/new-password\?token=/)
 })
