@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import { OUTCOME_VALUES, whatHelpsRows, type HelpCounts, type WhatHelpsRow } from '#app/lib/what-helps.ts'
 import { YEAR_GROUPS, type YearGroup } from '#app/models/enums.ts'
 import type { SignedIn } from './guards.server.ts'
@@ -9,9 +10,9 @@ import { visibleGroup } from './visible-groups.server.ts'
 
 /**
  * What helps, across the school (issue 18, item 4; ADR 074): the school's plan entries by recommendation, within a
- * group, a year group and a theme, aggregated and suppressed by app/lib/what-helps.ts. Two queries whatever the
- * number of students: the filters' options (1), and the school's entries counted by recommendation, by their latest
- * review's outcome, with the median of the measured changes those reviews kept (ADR 075), by the database (1).
+ * group, a year group and a theme, aggregated and suppressed by app/lib/what-helps.ts. One query whatever the number
+ * of students (ADR 077): the filters' options, and the school's entries counted by recommendation, by their latest
+ * review's outcome, with the median of the measured changes those reviews kept (ADR 075), by the database.
  */
 
 /** The report's filters in its query string (`?group=`, `?yearGroup=`, `?theme=`), read by readFilters (ADR 023). */
@@ -25,25 +26,35 @@ export type WhatHelpsFilters = { groupId: string | null; yearGroup: YearGroup | 
 export type Option = { value: string; label: string }
 export type WhatHelpsOptions = { groups: Option[]; themes: Option[] }
 
-/** The groups of the school and the themes of the catalogue's recommendations, by name: one query. */
-export async function whatHelpsOptions(app: SignedIn): Promise<WhatHelpsOptions> {
+/** The groups of the school and the themes of the catalogue's recommendations, by name, as one query to run or nest. */
+function optionsQuery(app: SignedIn) {
 	const db = typedSql(app.em)
-	const rows = await db
-		.selectFrom('student_group as g')
-		.select([sql<'group' | 'theme'>`'group'`.as('kind'), 'g.id as value', 'g.name as label', sql<string>`lower(g.name)`.as('sort')])
-		.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
-		.unionAll(
-			db
-				.selectFrom('theme as t')
-				.select([sql<'group' | 'theme'>`'theme'`.as('kind'), 't.id as value', 't.name as label', sql<string>`lower(t.name)`.as('sort')])
-				.where((eb) => eb.exists(eb.selectFrom('recommendation as r').select('r.id').whereRef('r.theme_id', '=', 't.id'))),
-		)
-		// A union is ordered by its own columns.
-		.orderBy('kind')
-		.orderBy('sort')
-		.execute()
+	return (
+		db
+			.selectFrom('student_group as g')
+			.select([sql<'group' | 'theme'>`'group'`.as('kind'), 'g.id as value', 'g.name as label', sql<string>`lower(g.name)`.as('sort')])
+			.where((eb) => visibleGroup(app, { id: eb.ref('g.id'), schoolId: eb.ref('g.school_id') }))
+			.unionAll(
+				db
+					.selectFrom('theme as t')
+					.select([sql<'group' | 'theme'>`'theme'`.as('kind'), 't.id as value', 't.name as label', sql<string>`lower(t.name)`.as('sort')])
+					.where((eb) => eb.exists(eb.selectFrom('recommendation as r').select('r.id').whereRef('r.theme_id', '=', 't.id'))),
+			)
+			// A union is ordered by its own columns.
+			.orderBy('kind')
+			.orderBy('sort')
+	)
+}
+
+type OptionRow = { kind: 'group' | 'theme'; value: string; label: string }
+const toOptions = (rows: OptionRow[]): WhatHelpsOptions => {
 	const of = (kind: 'group' | 'theme') => rows.filter((row) => row.kind === kind).map(({ value, label }) => ({ value, label }))
 	return { groups: of('group'), themes: of('theme') }
+}
+
+/** The report's filters' options alone (a page whose filters could not be read): one query. */
+export async function whatHelpsOptions(app: SignedIn): Promise<WhatHelpsOptions> {
+	return toOptions(await optionsQuery(app).execute())
 }
 
 export type WhatHelpsReport = { options: WhatHelpsOptions; rows: WhatHelpsRow[] }
@@ -104,10 +115,14 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 		.where('sr.removed_at', 'is', null)
 		.$if(themeId !== null, (query) => query.where('r.theme_id', '=', themeId!))
 		.groupBy(['r.id', 'r.title', 't.name'])
+	// The options and the counts in one statement (one round trip, ADR 077); a filter naming another school's group (or
+	// a theme no recommendation has) answers 404 before anything counted is used: the counts within it name none of this
+	// school's students anyway.
+	const [report] = await typedSql(app.em)
+		.selectNoFrom([jsonArrayFrom(optionsQuery(app)).as('options'), jsonArrayFrom(counting).as('rows')])
 		.execute()
-	// The options and the counts at once; a filter naming another school's group (or a theme no recommendation has)
-	// answers 404 before anything counted is used: the counts within it name none of this school's students anyway.
-	const [options, rows] = await Promise.all([whatHelpsOptions(app), counting])
+	const options = toOptions(report!.options)
+	const rows = report!.rows
 	if (filters.groupId && !options.groups.some((group) => group.value === filters.groupId)) throw notFound()
 	if (filters.themeId && !options.themes.some((theme) => theme.value === filters.themeId)) throw notFound()
 	const number = (value: unknown) => (value === null || value === undefined ? null : Number(value))
