@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDate, formatDateTime, formatScore, formatScoreChange, roundScore } from './format.ts'
+import { dateOnly, formatDate, formatDateTime, formatScore, formatScoreChange, roundScore } from './format.ts'
 
 describe('formatDate', () => {
 	test('a date-only string is shown as dd/mm/yyyy without a time-zone shift', () => {
@@ -67,5 +67,13 @@ describe('[13.11] scores', () => {
 		expect(formatScoreChange(2.26, 2.14)).toBe('+0.2')
 		expect(formatScoreChange(1.04, 0.96)).toBe('0.0')
 		expect(formatScoreChange(4, 0)).toBe('+4.0')
+	})
+})
+
+describe('dateOnly', () => {
+	test('a date column as either driver gives it back', () => {
+		expect(dateOnly('2026-03-05')).toBe('2026-03-05')
+		expect(dateOnly(new Date('2026-03-05T00:00:00Z'))).toBe('2026-03-05')
+		expect(dateOnly('2026-03-05T00:00:00.000Z')).toBe('2026-03-05')
 	})
 })

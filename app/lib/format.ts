@@ -20,6 +20,14 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 
+/**
+ * "yyyy-mm-dd" of a date column as the database driver gives it back: text from PGlite ("2026-03-05"), a Date at
+ * midnight UTC from PostgreSQL's driver for some columns.
+ */
+export function dateOnly(value: unknown): string {
+	return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)
+}
+
 function toDate(value: string | Date): Date | null {
 	const date = value instanceof Date ? value : new Date(value)
 	return Number.isNaN(date.getTime()) ? null : date

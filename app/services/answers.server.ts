@@ -10,6 +10,7 @@ import { oneOf } from './list-params.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
 import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
+import { dateOnly } from '#app/lib/format.ts'
 
 /**
  * Giving feedback: the rounds a respondent must answer, the domains of one
@@ -18,7 +19,6 @@ import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
  * gets 404.
  */
 
-const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 
 /** The feedback lists' status filter (`?status=`), read by readList (ADR 023). */
 export const FEEDBACK_STATUS_FILTER = oneOf('status', FEEDBACK_STATUSES, 'Choose a status from the list.')

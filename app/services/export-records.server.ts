@@ -3,6 +3,7 @@ import { scoreRound, type Band, type RoundAnswer } from '#app/lib/scoring.ts'
 import { FEEDBACK_STATUS_LABELS, FREQUENCY_SCALE, SEN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from '#app/models/enums.ts'
 import type { Em } from './database.server.ts'
 import { typedSql } from './typed-sql.server.ts'
+import { dateOnly } from '#app/lib/format.ts'
 
 /**
  * Everything Spencer holds about some students of one school, read for a subject access export (ADR 071): details,
@@ -79,7 +80,6 @@ export type StudentRecord = {
 
 const iso = (value: unknown) => new Date(value as string).toISOString()
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value))
-const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 const ANSWER_LABELS = new Map<number, string>(FREQUENCY_SCALE.map((step) => [step.value, step.label]))
 
 /** What the audit trail's actions mean, in the words of the report; an action not listed here is shown as recorded. */
@@ -292,7 +292,7 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 			Object.entries(byId).map(([id, score]) => ({ name: names.get(id) ?? id, score: score.score, band: score.band }))
 		return {
 			number: round.index + 1,
-			opensOn: day(round.opens_on),
+			opensOn: dateOnly(round.opens_on),
 			feedbackCounted: scores.feedbackCount,
 			domains: lines(scores.domains, domainNames),
 			themes: lines(scores.themes, themeNames).toSorted((a, b) => a.name.localeCompare(b.name)),
@@ -331,7 +331,7 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 				upn: student.upn,
 				firstName: student.first_name,
 				lastName: student.last_name,
-				dateOfBirth: day(student.date_of_birth),
+				dateOfBirth: dateOnly(student.date_of_birth),
 				gender: student.gender,
 				yearGroup: student.year_group,
 				senStatus: SEN_STATUS_LABELS[student.sen_status],
@@ -355,8 +355,8 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 					questionnaire: profile.title,
 					kind: profile.kind === 'recurring' ? 'Recurring' : 'One-time',
 					intervalWeeks: profile.interval_weeks,
-					startDate: day(profile.start_date),
-					endDate: profile.end_date ? day(profile.end_date) : null,
+					startDate: dateOnly(profile.start_date),
+					endDate: profile.end_date ? dateOnly(profile.end_date) : null,
 					status: profile.status === 'active' ? 'Active' : 'Closed',
 					createdAt: iso(profile.created_at),
 					createdBy: name(profile.created_by_id),

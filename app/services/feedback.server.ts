@@ -11,6 +11,7 @@ import { anId } from './list-params.server.ts'
 import { visibleStudent } from './need-to-know.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
+import { dateOnly } from '#app/lib/format.ts'
 
 /**
  * Reading feedback: need managers read every feedback of their school;
@@ -64,7 +65,6 @@ const FEEDBACK_COLUMNS = [
 	'f.submitted_at',
 ] as const
 
-const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 const instant = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
 
 export type FeedbackRow = {

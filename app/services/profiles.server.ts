@@ -12,6 +12,7 @@ import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
+import { dateOnly } from '#app/lib/format.ts'
 
 /** Today as yyyy-mm-dd in UK time: rounds open on school calendar days. */
 export function todayInUk(now = new Date()): string {
@@ -187,7 +188,6 @@ export type ManagedStudent = {
 	profiles: ManagedProfile[]
 }
 
-const dateOnly = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
 
 /**
  * One page of the school's students (not archived) with their professionals

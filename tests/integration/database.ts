@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Options } from '@mikro-orm/core'
-import pg from 'pg'
+import { admin } from '../support/template-database.ts'
 import { RouterContextProvider } from 'react-router'
 import { appContext, serverContext, type AppContext } from '#app/context.ts'
 import { forkEm, migrate, openDatabase, type Database, type Em } from '#app/services/database.server.ts'
@@ -24,12 +24,12 @@ export async function createTestDatabase(overrides: Partial<Options> = {}): Prom
 	let drop = async () => {}
 	if (serverUrl) {
 		const name = `spencer_test_${randomBytes(6).toString('hex')}`
-		await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`))
+		await admin(serverUrl, `create database ${name}`)
 		const url = new URL(serverUrl)
 		url.pathname = `/${name}`
 		target = { engine: 'postgresql', url: url.toString() }
 		drop = async () => {
-			await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+			await admin(serverUrl, `drop database if exists ${name} with (force)`)
 		}
 	}
 	const db = await openDatabase(target, overrides)
@@ -48,16 +48,6 @@ export async function createTestDatabase(overrides: Partial<Options> = {}): Prom
 			await db.close()
 			await drop()
 		},
-	}
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		return await run(client)
-	} finally {
-		await client.end()
 	}
 }
 

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { createPostgreSqlTypeParsers } from '@mikro-orm/sql'
-import pg from 'pg'
+import { adminQuery as admin } from '../../scripts/bench/databases.ts'
 import { SERVER_BUILD } from '../../scripts/build-if-needed.js'
+
+/** One statement on the PostgreSQL server of a URL, on a connection of its own (creating and dropping databases). */
+export { admin }
 
 /**
  * The demo database every integration file starts from, migrated and seeded once per run by the production build
@@ -81,15 +84,4 @@ export async function copyTemplate(template: DatabaseTemplate, outbox: string, s
 	const url = new URL(serverUrl)
 	url.pathname = `/${name}`
 	return { databaseUrl: url.toString(), database: {}, drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) }
-}
-
-/** One statement on the PostgreSQL server of `url` (creating and dropping databases), on a connection of its own. */
-export async function admin(url: string, query: string) {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		await client.query(query)
-	} finally {
-		await client.end()
-	}
 }
