@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { formatDate } from '#app/lib/format.ts'
+import { daysAfter } from '#app/lib/plan-review-schema.ts'
 import { DIGEST_CHECKBOX_LABEL } from '#app/lib/review-digest-schema.ts'
 import { reviewPath } from '#app/lib/review-links.ts'
 import { roleInSentence } from '#app/lib/roles.ts'
@@ -20,20 +21,13 @@ export const DIGEST_DAYS_AHEAD = 6
 export type DigestEntry = { entryId: string; studentId: string; title: string; reviewOn: string; overdue: boolean }
 export type Digest = { userId: string; to: string; schoolId: string; schoolName: string; needManager: boolean; entries: DigestEntry[] }
 
-/** The day `days` after a UK date (yyyy-mm-dd), as a UK date. */
-export function addDaysTo(day: string, days: number): string {
-	const date = new Date(`${day}T12:00:00Z`)
-	date.setUTCDate(date.getUTCDate() + days)
-	return date.toISOString().slice(0, 10)
-}
-
 /**
  * Every digest to send on `today`: one per recipient and school, in one query for every school. A recipient is a
  * member of the entry's school with active access who owns the entry or is one of its need managers, whose account
  * has not turned the digest off; the school is not archived, nor is the student.
  */
 export async function dueDigests(em: Em, today: string): Promise<Digest[]> {
-	const until = addDaysTo(today, DIGEST_DAYS_AHEAD)
+	const until = daysAfter(today, DIGEST_DAYS_AHEAD)
 	const rows = await typedSql(em)
 		.selectFrom('student_recommendation as e')
 		.innerJoin('student as s', (join) => join.onRef('s.id', '=', 'e.student_id').on('s.archived', '=', false))
@@ -88,7 +82,7 @@ export function digestMail(digest: Digest, today: string, base = appUrl()): Mail
 	const line = (entry: DigestEntry) => `- ${entry.title}: ${entry.overdue ? 'overdue, was due' : 'due'} ${formatDate(entry.reviewOn)}\n  ${base}${reviewPath(entry.studentId, entry.entryId)}`
 	const sections = [
 		overdue.length ? `Overdue (${overdue.length})\n${overdue.map(line).join('\n')}` : null,
-		due.length ? `Due by ${formatDate(addDaysTo(today, DIGEST_DAYS_AHEAD))} (${due.length})\n${due.map(line).join('\n')}` : null,
+		due.length ? `Due by ${formatDate(daysAfter(today, DIGEST_DAYS_AHEAD))} (${due.length})\n${due.map(line).join('\n')}` : null,
 	].filter(Boolean)
 	const counts = [overdue.length ? `${overdue.length} overdue` : null, due.length ? `${due.length} due this week` : null].filter(Boolean).join(', ')
 	const whose = digest.needManager ? `the plan reviews of ${digest.schoolName}` : `the plan reviews you own at ${digest.schoolName}`
@@ -97,7 +91,7 @@ export function digestMail(digest: Digest, today: string, base = appUrl()): Mail
 		subject: `Plan reviews at ${digest.schoolName}: ${counts}`,
 		text: [
 			`Hello,`,
-			`These are ${whose} that are overdue or due this week (${formatDate(today)} to ${formatDate(addDaysTo(today, DIGEST_DAYS_AHEAD))}).`,
+			`These are ${whose} that are overdue or due this week (${formatDate(today)} to ${formatDate(daysAfter(today, DIGEST_DAYS_AHEAD))}).`,
 			...sections,
 			'Open a link and sign in to Spencer to see whom the review is about and to record it. This email names no pupil, on purpose.',
 			`You get it on Mondays because ${digest.needManager ? `you are ${roleInSentence('needManager')}` : 'you own these reviews'} at ${digest.schoolName}. To stop it, untick "${DIGEST_CHECKBOX_LABEL}" in your profile settings: ${base}/settings/profile`,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import type { Options } from '@mikro-orm/core'
 import { admin } from '../support/template-database.ts'
@@ -56,7 +57,7 @@ export async function createTestDatabase(overrides: Partial<Options> = {}): Prom
  * it — on PostgreSQL its own pool; PGlite serves one process, so the same database — for files that run the job system
  * as two instances. `close` ends both and puts the configuration back.
  */
-export async function openTwoInstances(): Promise<{ db: TestDatabase; second: Database; close: () => Promise<void> }> {
+async function openTwoInstances(): Promise<{ db: TestDatabase; second: Database; close: () => Promise<void> }> {
 	const { getEnv, readEnv, setEnv } = await import('#app/services/env.server.ts')
 	const env = getEnv()
 	setEnv(readEnv({ ...process.env, NODE_ENV: 'test', MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR, QUERY_STATS: '1' }))
@@ -71,4 +72,20 @@ export async function openTwoInstances(): Promise<{ db: TestDatabase; second: Da
 			setEnv(env)
 		},
 	}
+}
+
+/**
+ * The two instances for every test of the calling file: opened before them, closed after (openTwoInstances). Read
+ * `instances.db` and `instances.second` inside tests and hooks, once they are open.
+ */
+export function twoInstancesForThisFile(): { db: TestDatabase; second: Database } {
+	const instances = {} as { db: TestDatabase; second: Database }
+	let close: (() => Promise<void>) | undefined
+	beforeAll(async () => {
+		const opened = await openTwoInstances()
+		Object.assign(instances, { db: opened.db, second: opened.second })
+		close = opened.close
+	})
+	afterAll(() => close?.())
+	return instances
 }

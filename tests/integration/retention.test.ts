@@ -1,5 +1,5 @@
 import { TestClock } from 'pg-boss'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
 	Answer,
 	Domain,
@@ -17,12 +17,12 @@ import {
 	type School,
 	type Student,
 } from '#app/models/index.ts'
-import { forkEm, type Database } from '#app/services/database.server.ts'
+import { forkEm } from '#app/services/database.server.ts'
 import { QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { RETENTION_CRON, RETENTION_TIME_ZONE, startJobs } from '#app/services/jobs.server.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
 import { purgeDueStudents } from '#app/services/retention.server.ts'
-import { openTwoInstances, type TestDatabase } from './database.ts'
+import { twoInstancesForThisFile } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
 
 /**
@@ -32,16 +32,9 @@ import { createMember, createSchool, createStudent } from './factories.ts'
  * run changes nothing; two instances running it at once purge each student once; it runs through the job queue, once a
  * night at 01:40 UK time however many instances schedule it. One statement per table, whatever the batch's size.
  */
-let db: TestDatabase
-let second: Database
-let close: (() => Promise<void>) | undefined
+const instances = twoInstancesForThisFile()
 
-beforeAll(async () => {
-	;({ db, second, close } = await openTwoInstances())
-})
-afterAll(() => close?.())
-
-const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => db.em().execute<T[]>(query, params)
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => instances.db.em().execute<T[]>(query, params)
 
 /** Row counts of every table of the public schema. */
 async function tableCounts(): Promise<Record<string, number>> {
@@ -76,7 +69,7 @@ let questionnaire: { questionnaire: Questionnaire; question: Question; recommend
 
 /** A questionnaire of one question, and a recommendation, for the leavers' profiles and plans. */
 async function content() {
-	const em = db.em()
+	const em = instances.db.em()
 	const theme = em.create(Theme, { name: `Retention theme ${Date.now()}` })
 	const q = em.create(Questionnaire, { title: `Retention questionnaire ${Date.now()}`, status: 'published' })
 	const domain = em.create(Domain, { questionnaire: q, position: 0, name: 'Belonging' })
@@ -91,7 +84,7 @@ async function content() {
  * a group, a key professional — archived at `archivedAt` (or on the roll, with `null`), with an optional hold.
  */
 async function student(school: School, archivedAt: string | null, hold?: { until: string | null; school?: School }): Promise<Student> {
-	const em = db.em()
+	const em = instances.db.em()
 	const created = await createStudent(em, school)
 	const member = await createMember(em, school)
 	const profile = em.create(Profile, { school, student: created, questionnaire: questionnaire.questionnaire, kind: 'one-time', startDate: '2020-01-06' })
@@ -119,7 +112,7 @@ describe('the purge on its day', () => {
 
 	beforeAll(async () => {
 		questionnaire = await content()
-		const em = db.em()
+		const em = instances.db.em()
 		const sixYears = await createSchool(em)
 		const twoYears = await createSchool(em)
 		await sql('update school set retention_years = 2 where id = ?', [twoYears.id])
@@ -158,7 +151,7 @@ describe('the purge on its day', () => {
 	})
 
 	test('purges exactly the students past their date whom no running hold keeps, in batches', async () => {
-		purged = await purgeDueStudents(db.em(), { today: TODAY, batchSize: 2 })
+		purged = await purgeDueStudents(instances.db.em(), { today: TODAY, batchSize: 2 })
 		expect(purged).toBe(due.length)
 		expect(Object.values(await rowsAbout(due.map((s) => s.id))).every((n) => n === 0), JSON.stringify(await rowsAbout(due.map((s) => s.id)))).toBe(true)
 		const left = await sql<{ id: string }>('select id from student where id in (?, ?, ?, ?, ?, ?)', kept.map((s) => s.id))
@@ -201,12 +194,12 @@ describe('the purge on its day', () => {
 
 	test('running it again changes nothing', async () => {
 		const once = await tableCounts()
-		expect(await purgeDueStudents(db.em(), { today: TODAY })).toBe(0)
+		expect(await purgeDueStudents(instances.db.em(), { today: TODAY })).toBe(0)
 		expect(await tableCounts()).toEqual(once)
 	})
 
 	test('the next day, the two due tomorrow go, and the one whose hold ended today; the hold until lifted still keeps theirs', async () => {
-		expect(await purgeDueStudents(db.em(), { today: '2027-07-02' })).toBe(3)
+		expect(await purgeDueStudents(instances.db.em(), { today: '2027-07-02' })).toBe(3)
 		const left = await sql<{ id: string }>(`select id from student where id in (${kept.map(() => '?').join(', ')})`, kept.map((s) => s.id))
 		expect(left.map((row) => row.id).toSorted()).toEqual([kept[2]!, kept[4]!, kept[5]!].map((s) => s.id).toSorted())
 	})
@@ -214,21 +207,21 @@ describe('the purge on its day', () => {
 
 describe('set-based, once', () => {
 	test('one purge costs the same number of statements for one student as for eight', async () => {
-		const school = await createSchool(db.em())
+		const school = await createSchool(instances.db.em())
 		await student(school, '2001-01-01T09:00:00Z')
-		const one = await countQueries(() => purgeDueStudents(db.em()))
+		const one = await countQueries(() => purgeDueStudents(instances.db.em()))
 		for (let i = 0; i < 8; i++) await student(school, '2001-01-01T09:00:00Z')
-		const eight = await countQueries(() => purgeDueStudents(db.em()))
+		const eight = await countQueries(() => purgeDueStudents(instances.db.em()))
 		expect([one.result, eight.result]).toEqual([1, 8])
 		expect(one.count).toBeGreaterThan(10)
 		expect(eight.count).toBe(one.count)
 	})
 
 	test('two instances running the purge at the same moment purge each student once', async () => {
-		const school = await createSchool(db.em())
+		const school = await createSchool(instances.db.em())
 		const leavers = []
 		for (let i = 0; i < 6; i++) leavers.push(await student(school, '2001-01-01T09:00:00Z'))
-		const counts = await Promise.all([purgeDueStudents(db.em(), { batchSize: 2 }), purgeDueStudents(forkEm(second.orm), { batchSize: 2 })])
+		const counts = await Promise.all([purgeDueStudents(instances.db.em(), { batchSize: 2 }), purgeDueStudents(forkEm(instances.second.orm), { batchSize: 2 })])
 		expect(counts[0] + counts[1]).toBe(6)
 		const [row] = await sql<{ n: number; students: number }>(
 			`select count(*)::int as n, count(distinct student_id)::int as students from student_tombstone where student_id in (${leavers.map(() => '?').join(', ')})`,
@@ -240,10 +233,10 @@ describe('set-based, once', () => {
 
 describe('through the job queue', () => {
 	test('a retention job purges what is due today', async () => {
-		const school = await createSchool(db.em())
+		const school = await createSchool(instances.db.em())
 		const leaver = await student(school, '2001-01-01T09:00:00Z')
 		const onRoll = await student(school, null)
-		const system = await startJobs(db, { schedule: false, import: {} })
+		const system = await startJobs(instances.db, { schedule: false, import: {} })
 		try {
 			await system.boss.send(QUEUES.retention, {})
 			await expect
@@ -265,7 +258,7 @@ describe('through the job queue', () => {
 		const started = Date.parse('2036-11-26T01:38:30Z')
 		const clock = new TestClock(started)
 		const systems: JobSystem[] = []
-		for (const database of [db, second]) systems.push(await startJobs(database, { schedule: true, import: {}, clock }))
+		for (const database of [instances.db, instances.second]) systems.push(await startJobs(database, { schedule: true, import: {}, clock }))
 		try {
 			const [schedule] = await systems[0]!.boss.getSchedules(QUEUES.retention)
 			expect([schedule?.cron, schedule?.timezone]).toEqual([RETENTION_CRON, RETENTION_TIME_ZONE])

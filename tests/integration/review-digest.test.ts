@@ -1,15 +1,15 @@
 import { TestClock } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Recommendation, StudentRecommendation, Theme, type School, type SchoolMembership, type Student } from '#app/models/index.ts'
-import type { Database } from '#app/services/database.server.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { REVIEW_DIGEST_CRON, REVIEW_DIGEST_TIME_ZONE, startJobs } from '#app/services/jobs.server.ts'
 import { todayInUk } from '#app/services/profiles.server.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
-import { addDaysTo, dueDigests, sendReviewDigests } from '#app/services/review-digest.server.ts'
+import { dueDigests, sendReviewDigests } from '#app/services/review-digest.server.ts'
+import { daysAfter } from '#app/lib/plan-review-schema.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
-import { openTwoInstances, type TestDatabase } from './database.ts'
+import { twoInstancesForThisFile } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
 import { page, postAndFollow } from './pages.ts'
 import { readOutbox } from '../support/outbox.ts'
@@ -22,14 +22,7 @@ import { readOutbox } from '../support/outbox.ts'
  * runs once a week (Monday 07:00 UK time) while two instances both schedule it. The opt-out is a form of
  * /settings/profile.
  */
-let db: TestDatabase
-let second: Database
-let close: (() => Promise<void>) | undefined
-
-beforeAll(async () => {
-	;({ db, second, close } = await openTwoInstances())
-})
-afterAll(() => close?.())
+const instances = twoInstancesForThisFile()
 
 /** Every mail in this file's outbox. */
 const outbox = () => readOutbox(getEnv().MAIL_OUTBOX_DIR)
@@ -54,7 +47,7 @@ function ticked(html: string): boolean {
 
 let themeCount = 0
 async function recommendation(title: string) {
-	const em = db.em()
+	const em = instances.db.em()
 	const theme = em.create(Theme, { name: `Digest theme ${themeCount++} ${Date.now()}`, description: 'A theme' })
 	const made = em.create(Recommendation, { title, description: 'What to do.', theme, severity: 'medium' })
 	await em.flush()
@@ -63,7 +56,7 @@ async function recommendation(title: string) {
 
 /** A student with a name and UPN the mails must never show. */
 async function pupil(school: School, lastName: string) {
-	const em = db.em()
+	const em = instances.db.em()
 	const student = await createStudent(em, school)
 	student.firstName = 'Marigold'
 	student.lastName = lastName
@@ -73,7 +66,7 @@ async function pupil(school: School, lastName: string) {
 
 type EntryData = { reviewOn: string | null; owner?: SchoolMembership | null; status?: 'active' | 'done' | 'dismissed'; removed?: boolean; note?: string }
 async function entry(student: Student, rec: Recommendation, data: EntryData) {
-	const em = db.em()
+	const em = instances.db.em()
 	const made = em.create(StudentRecommendation, {
 		student: student.id,
 		recommendation: rec.id,
@@ -88,8 +81,8 @@ async function entry(student: Student, rec: Recommendation, data: EntryData) {
 }
 
 async function setMember(member: SchoolMembership, change: { access?: 'none' | 'invited' | 'active'; reviewDigest?: boolean }) {
-	if (change.access) await db.em().execute('update school_membership set access = ? where id = ?', [change.access, member.id])
-	if (change.reviewDigest !== undefined) await db.em().execute('update users set review_digest = ? where id = ?', [change.reviewDigest, member.user.id])
+	if (change.access) await instances.db.em().execute('update school_membership set access = ? where id = ?', [change.access, member.id])
+	if (change.reviewDigest !== undefined) await instances.db.em().execute('update users set review_digest = ? where id = ?', [change.reviewDigest, member.user.id])
 }
 
 const emailOf = (member: SchoolMembership) => member.user.email
@@ -97,11 +90,11 @@ const emailOf = (member: SchoolMembership) => member.user.email
 describe('who gets which reviews', () => {
 	// A Monday; the fixture's dates are relative to it.
 	const today = '2030-03-04'
-	const day = (offset: number) => addDaysTo(today, offset)
+	const day = (offset: number) => daysAfter(today, offset)
 	let fixture: Awaited<ReturnType<typeof buildFixture>>
 
 	async function buildFixture() {
-		const em = db.em()
+		const em = instances.db.em()
 		const [oak, elm] = [await createSchool(em, { name: 'Digest Oak School' }), await createSchool(em, { name: 'Digest Elm School' })]
 		const owner = await createMember(em, oak)
 		const optedOut = await createMember(em, oak)
@@ -161,7 +154,7 @@ describe('who gets which reviews', () => {
 
 	test('each recipient, once per school, with exactly their reviews due this week and overdue, overdue first', async () => {
 		const { people, ids, oak, elm } = fixture
-		const digests = await dueDigests(db.em(), today)
+		const digests = await dueDigests(instances.db.em(), today)
 		const mine = digests.filter((digest) => [oak.id, elm.id].includes(digest.schoolId))
 		const byPerson = Object.fromEntries(mine.map((digest) => [`${digest.to} ${digest.schoolName}`, digest.entries.map((entry) => entry.entryId)]))
 		const oakDue = [ids.overdue, ids.noAccessOwns, ids.dueToday, ids.optedOutOwns, ids.managerOwns, ids.nobodyOwns, ids.bothOwns, ids.dueSunday]
@@ -180,7 +173,7 @@ describe('who gets which reviews', () => {
 		const { people, ids, pupils } = fixture
 		const everyone = Object.values(people).map(emailOf)
 		const before = outbox().length
-		const { sent, failed } = await sendReviewDigests(db.em(), today)
+		const { sent, failed } = await sendReviewDigests(instances.db.em(), today)
 		expect(failed).toBe(0)
 		const mails = outbox().slice(before)
 		expect(mails).toHaveLength(sent)
@@ -207,14 +200,14 @@ describe('who gets which reviews', () => {
 
 	test('set-based: the same statements for one recipient and one entry as for many', async () => {
 		const lonely = '2031-06-02'
-		const school = await createSchool(db.em())
-		const manager = await createMember(db.em(), school, 'needManager')
+		const school = await createSchool(instances.db.em())
+		const manager = await createMember(instances.db.em(), school, 'needManager')
 		await entry(await pupil(school, 'Onlyone'), await recommendation('Quiet space'), { reviewOn: lonely, owner: manager })
 		// The big fixture's reviews fall years earlier: overdue on this day, every one of them.
-		const many = await countQueries(() => sendReviewDigests(db.em(), lonely))
+		const many = await countQueries(() => sendReviewDigests(instances.db.em(), lonely))
 		expect(many.result.sent).toBeGreaterThan(4)
-		await db.em().execute("update student_recommendation set status = 'done' where review_on < ?", [lonely])
-		const one = await countQueries(() => sendReviewDigests(db.em(), lonely))
+		await instances.db.em().execute("update student_recommendation set status = 'done' where review_on < ?", [lonely])
+		const one = await countQueries(() => sendReviewDigests(instances.db.em(), lonely))
 		expect(one.result).toEqual({ sent: 1, failed: 0 })
 		expect(one.count).toBe(1)
 		expect(many.count).toBe(one.count)
@@ -223,8 +216,8 @@ describe('who gets which reviews', () => {
 
 describe('the job', () => {
 	test('scheduled Monday 07:00 UK time, it runs once a week while two instances both schedule it, a restart mid-week included', { timeout: 180_000 }, async () => {
-		const school = await createSchool(db.em())
-		const manager = await createMember(db.em(), school, 'needManager')
+		const school = await createSchool(instances.db.em())
+		const manager = await createMember(instances.db.em(), school, 'needManager')
 		// The job takes its day from the real clock: a review due today is in every run.
 		const id = await entry(await pupil(school, 'Weekly'), await recommendation('Weekly check-in'), { reviewOn: todayInUk(), owner: manager })
 		const before = outbox().length
@@ -233,7 +226,7 @@ describe('the job', () => {
 		const clock = new TestClock(started)
 		const start = async () => {
 			const systems: JobSystem[] = []
-			for (const database of [db, second]) systems.push(await startJobs(database, { schedule: true, import: {}, clock }))
+			for (const database of [instances.db, instances.second]) systems.push(await startJobs(database, { schedule: true, import: {}, clock }))
 			return systems
 		}
 		let systems = await start()
@@ -252,7 +245,7 @@ describe('the job', () => {
 		} finally {
 			await Promise.all(systems.map((system) => system.stop()))
 		}
-		const jobs = await db
+		const jobs = await instances.db
 			.em()
 			.execute<{ state: string; at: string }[]>(
 				"select state, to_char(created_on at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at from pgboss.job where name = ? and created_on >= ? and created_on < ? order by created_on",

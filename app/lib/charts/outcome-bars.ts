@@ -1,7 +1,7 @@
 import { REVIEW_OUTCOMES } from '#app/models/enums.ts'
-import { AXIS_TEXT, BAR_OUTLINE, SEVERITY_COLOURS } from './colors.ts'
-import { joinLabel, sideLayout } from './label-layout.ts'
-import type { ChartSpec } from './specs.ts'
+import { BAR_OUTLINE, SEVERITY_COLOURS } from './colors.ts'
+import { joinLabel } from './label-layout.ts'
+import { CATEGORY_LABELS, type ChartSpec, GRID, sideBars } from './specs.ts'
 
 /**
  * The latest recorded outcomes of the students who had each recommendation (what helps, ADR 074), as bars across
@@ -14,9 +14,6 @@ export type OutcomeRow = { name: string; outcomes: number[] }
 /** Worse in the medium band's orange, better in the low band's teal, no change in the comparison bar's pale blue. */
 export const OUTCOME_COLOURS = [SEVERITY_COLOURS.medium, '#F3B98B', '#D2DFEA', '#8ED1CD', SEVERITY_COLOURS.low] as const
 
-const LABEL_FONT_SIZE = '13px'
-const LABELS = { style: { colors: AXIS_TEXT, fontSize: LABEL_FONT_SIZE } }
-
 /** Apex's formatters are module-level, so the options compare equal from one render to the next (specs.ts). */
 const percentLabel = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && value !== '') ? `${Math.round(Number(value))}%` : '')
 const studentsLabel = (value: unknown) => (Number(value) === 1 ? '1 student' : `${Number(value)} students`)
@@ -25,32 +22,25 @@ const studentsLabel = (value: unknown) => (Number(value) === 1 ? '1 student' : `
 export function outcomeBars(rows: OutcomeRow[]): ChartSpec | null {
 	const drawn = rows.filter((row) => row.outcomes.some((count) => count > 0))
 	if (drawn.length === 0) return null
-	return {
-		type: 'bar',
-		// Across the page, over the table: the table has eleven columns, too many to share the width with a chart.
-		place: 'wide',
-		height: Math.max(220, drawn.length * 56),
-		series: REVIEW_OUTCOMES.map((outcome, index) => ({ name: outcome.label, data: drawn.map((row) => row.outcomes[index] ?? 0) })),
-		legend: REVIEW_OUTCOMES.map((outcome, index) => ({ label: outcome.label, colour: OUTCOME_COLOURS[index]!, outline: BAR_OUTLINE })),
-		options: ({ width, measure }) => {
-			const layout = sideLayout(
-				width,
-				drawn.map((row) => row.name),
-				measure(LABEL_FONT_SIZE),
-			)
-			if (!layout) return null
-			return {
-				chart: { stacked: true, stackType: '100%' },
-				colors: [...OUTCOME_COLOURS],
-				stroke: { show: true, width: 1, colors: [BAR_OUTLINE] },
-				plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
-				dataLabels: { enabled: false },
-				fill: { opacity: 1 },
-				xaxis: { categories: layout.labels, min: 0, max: 100, tickAmount: 4, labels: { ...LABELS, formatter: percentLabel } },
-				yaxis: { labels: { ...LABELS, maxWidth: layout.labelWidth } },
-				tooltip: { x: { formatter: joinLabel }, y: { formatter: studentsLabel } },
-				grid: { borderColor: '#CBD5E1' },
-			}
+	return sideBars(
+		drawn.map((row) => row.name),
+		{
+			// Across the page, over the table: the table has eleven columns, too many to share the width with a chart.
+			place: 'wide',
+			series: REVIEW_OUTCOMES.map((outcome, index) => ({ name: outcome.label, data: drawn.map((row) => row.outcomes[index] ?? 0) })),
+			legend: REVIEW_OUTCOMES.map((outcome, index) => ({ label: outcome.label, colour: OUTCOME_COLOURS[index]!, outline: BAR_OUTLINE })),
 		},
-	}
+		(layout) => ({
+			chart: { stacked: true, stackType: '100%' },
+			colors: [...OUTCOME_COLOURS],
+			stroke: { show: true, width: 1, colors: [BAR_OUTLINE] },
+			plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
+			dataLabels: { enabled: false },
+			fill: { opacity: 1 },
+			xaxis: { categories: layout.labels, min: 0, max: 100, tickAmount: 4, labels: { ...CATEGORY_LABELS, formatter: percentLabel } },
+			yaxis: { labels: { ...CATEGORY_LABELS, maxWidth: layout.labelWidth } },
+			tooltip: { x: { formatter: joinLabel }, y: { formatter: studentsLabel } },
+			grid: GRID,
+		}),
+	)
 }

@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts'
 import { roundScore } from '#app/lib/format.ts'
 import { AXIS_TEXT, BAR_COLOUR, BAR_OUTLINE, COMPARISON_BAR_COLOUR, SEVERITY_COLOURS } from './colors.ts'
-import { categoryLayout, joinLabel, MAX_LINES, type Measure, scoreLabel, sideLayout } from './label-layout.ts'
+import { categoryLayout, type CategoryLayout, joinLabel, MAX_LINES, type Measure, scoreLabel, sideLayout } from './label-layout.ts'
 
 /**
  * The charts of the student views, as data: what each draws at a given width.
@@ -42,11 +42,11 @@ export type ChartSpec = {
 	options: (box: ChartBox) => ApexOptions | null
 }
 
-const LABEL_FONT_SIZE = '13px'
+export const LABEL_FONT_SIZE = '13px'
 const LINE_HEIGHT = 18
 const AXIS_LABELS = { style: { colors: AXIS_TEXT, fontSize: LABEL_FONT_SIZE }, formatter: scoreLabel }
-const CATEGORY_LABELS = { style: { colors: AXIS_TEXT, fontSize: LABEL_FONT_SIZE } }
-const GRID = { borderColor: '#CBD5E1' }
+export const CATEGORY_LABELS = { style: { colors: AXIS_TEXT, fontSize: LABEL_FONT_SIZE } }
+export const GRID = { borderColor: '#CBD5E1' }
 const SCORE_TOOLTIP = { x: { formatter: joinLabel }, y: { formatter: scoreLabel } }
 
 /**
@@ -99,36 +99,45 @@ export function severityPie(counts: SeverityCounts): ChartSpec | null {
 	}
 }
 
+/**
+ * Horizontal bars, one per name, the names wrapped beside them rather than cut short: the height and the layout every
+ * such chart shares. Too narrow for the names, no chart (null options): the table stands alone.
+ */
+export function sideBars(
+	names: readonly string[],
+	chart: Pick<ChartSpec, 'place' | 'series' | 'legend'>,
+	options: (layout: CategoryLayout) => ApexOptions,
+): ChartSpec {
+	return {
+		type: 'bar',
+		...chart,
+		height: Math.max(220, names.length * 56),
+		options: ({ width, measure }) => {
+			const layout = sideLayout(width, names, measure(LABEL_FONT_SIZE))
+			return layout && options(layout)
+		},
+	}
+}
+
 export type DomainScore = { name: string; score: number }
 
 /** Domain scores on the 0–4 need scale as horizontal bars, the names wrapped beside them; nothing without domains. */
 export function domainBars(domains: DomainScore[]): ChartSpec | null {
 	if (domains.length === 0) return null
-	return {
-		type: 'bar',
-		place: 'side',
-		height: Math.max(220, domains.length * 56),
-		series: [{ name: 'Score', data: domains.map((domain) => roundScore(domain.score)) }],
-		options: ({ width, measure }) => {
-			// The names wrap beside the bars rather than being cut short; too narrow for that, the table stands alone.
-			const layout = sideLayout(
-				width,
-				domains.map((domain) => domain.name),
-				measure(LABEL_FONT_SIZE),
-			)
-			if (!layout) return null
-			return {
-				colors: [BAR_COLOUR],
-				plotOptions: { bar: { horizontal: true, barHeight: '60%', borderRadius: 2 } },
-				dataLabels: { enabled: false, formatter: scoreLabel },
-				fill: { opacity: 1 },
-				xaxis: { categories: layout.labels, min: 0, max: 4, tickAmount: 4, labels: AXIS_LABELS },
-				yaxis: { labels: { ...CATEGORY_LABELS, maxWidth: layout.labelWidth } },
-				tooltip: SCORE_TOOLTIP,
-				grid: GRID,
-			}
-		},
-	}
+	return sideBars(
+		domains.map((domain) => domain.name),
+		{ place: 'side', series: [{ name: 'Score', data: domains.map((domain) => roundScore(domain.score)) }] },
+		(layout) => ({
+			colors: [BAR_COLOUR],
+			plotOptions: { bar: { horizontal: true, barHeight: '60%', borderRadius: 2 } },
+			dataLabels: { enabled: false, formatter: scoreLabel },
+			fill: { opacity: 1 },
+			xaxis: { categories: layout.labels, min: 0, max: 4, tickAmount: 4, labels: AXIS_LABELS },
+			yaxis: { labels: { ...CATEGORY_LABELS, maxWidth: layout.labelWidth } },
+			tooltip: SCORE_TOOLTIP,
+			grid: GRID,
+		}),
+	)
 }
 
 export type ComparisonRow = { name: string; value: number; comparison: number }
