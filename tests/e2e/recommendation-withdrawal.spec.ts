@@ -8,7 +8,10 @@ import { hasJs, signIn } from './helpers.ts'
 // the recommendations list shows.
 const RESERVED = [17, 18, 19, 28].map((serial) => withCheckLetter(`33024${String(serial).padStart(7, '0')}`))
 
-/** Opens the review page of this run's student, found by paging through the need manager's list. */
+/**
+ * Opens the review page of this run's student, found by paging through the need manager's list, and waits for its whole
+ * form (without JavaScript the page streams in: its heading shows before its checkboxes).
+ */
 async function openOwnStudent(page: Page) {
 	const found: string[] = []
 	for (let pageNumber = 1; pageNumber < 10; pageNumber++) {
@@ -18,6 +21,8 @@ async function openOwnStudent(page: Page) {
 		const mine = found[hasJs() ? 0 : 1]
 		if (mine) {
 			await page.getByRole('row').filter({ hasText: mine }).getByRole('link').click()
+			await expect(page.getByRole('heading', { level: 1, name: /^Add a recommendation: / })).toBeVisible()
+			await expect(page.getByRole('button', { name: 'Add chosen recommendations' })).toBeVisible()
 			return
 		}
 		if (!(await page.getByRole('link', { name: 'Next page' }).count())) break
@@ -29,9 +34,6 @@ test('[13.12] a need manager removes an added recommendation after confirming, a
 	test.setTimeout(180_000)
 	await signIn(page, 'senco@oakfield.test')
 	await openOwnStudent(page)
-	await expect(page.getByRole('heading', { level: 1, name: /^Add a recommendation: / })).toBeVisible()
-	// The whole form has come (without JavaScript the page streams in: its heading shows before its checkboxes).
-	await expect(page.getByRole('button', { name: 'Add chosen recommendations' })).toBeVisible()
 	const reviewUrl = new URL(page.url()).pathname
 	const suggestions = await page.getByRole('checkbox').count()
 	const box = page.getByRole('checkbox').first()
@@ -83,7 +85,6 @@ test('[14.4] "Dismiss chosen" names what it dismisses and asks first; Cancel dis
 	test.setTimeout(180_000)
 	await signIn(page, 'senco@oakfield.test')
 	await openOwnStudent(page)
-	await expect(page.getByRole('heading', { level: 1, name: /^Add a recommendation: / })).toBeVisible()
 	const suggestions = await page.getByRole('checkbox').count()
 	expect(suggestions).toBeGreaterThan(0)
 	// Two when there are two (the list in the modal), else the one.
