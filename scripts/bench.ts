@@ -6,7 +6,7 @@
  *   and SQL queries per request;
  * - a 10,000-row student import: duration, rows/s, the server's peak RSS.
  * Targets (issue 16): list p95 ≤ 25 ms and ≥ 80 % of the login page's
- * requests/s, the server's RSS ≤ 150 MB after it; import ≥ 2,000 rows/s
+ * requests/s, the server's settled RSS ≤ 150 MB after it; import ≥ 2,000 rows/s
  * (issue 5) with peak RSS ≤ 200 MB.
  * - flat in data (issue 16): the list, a search, the need manager's home and
  *   the analysis page at 50 and at 500 schools (a second database, made by

@@ -24,6 +24,7 @@ type PageFigures = { name: string; p95: number; queries: number }
  */
 export const flatInDataSection: BenchSection = {
 	name: 'flat-in-data',
+	recordsStatements: true,
 	prepare: async (sql) => void (await ensureSchoolAdmin(sql, SCHOOL)),
 	async run(context) {
 		const largeUrl = process.env.BENCH_LARGE_DATABASE_URL ?? largeDefault(process.env.DATABASE_URL!)

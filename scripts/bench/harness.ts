@@ -34,8 +34,15 @@ export type BenchContext = {
 	/** The server's resident memory now, and its peak so far (MB), from /proc. */
 	serverMemory(): { rssMb: number; peakMb: number }
 	/**
+	 * The server's resident memory once it has settled after a load: read each second until it has held within 2 MB for
+	 * 20 readings (at most 60 s). V8's memory reducer gives the heap's slack back once the process has been idle for 8 s
+	 * or more (runs here held their RSS for 7 to 11 s after the load, then it fell by about 85 MB), so the window is
+	 * twice that.
+	 */
+	settledServerMemory(): Promise<{ rssMb: number; afterSeconds: number }>
+	/**
 	 * The statements (text and values) the server sent to PostgreSQL while `run` ran, apart from the job system's:
-	 * the server runs with a recorder preloaded (sql-recorder.ts).
+	 * the server runs with a recorder preloaded (sql-recorder.ts) when its section says `recordsStatements`.
 	 */
 	statementsDuring(run: () => Promise<void>): Promise<RecordedStatement[]>
 	/** Stops this server and runs `run` against one of the same build on another database (stopped when `run` ends). */
@@ -48,6 +55,12 @@ export type BenchSection = {
 	name: string
 	/** Data the section needs, written before the server starts. */
 	prepare?(sql: Sql): Promise<void>
+	/**
+	 * The section reads `statementsDuring`: its server is started with the statement recorder preloaded. Other sections'
+	 * servers run as `npm start` runs them (the recorder, a TypeScript module, brings Node's type stripper into the
+	 * server's memory: about 15 MB).
+	 */
+	recordsStatements?: boolean
 	run(context: BenchContext): Promise<SectionResult>
 }
 
@@ -77,7 +90,7 @@ export async function runBench(sections: BenchSection[]) {
 		console.log(`\nSpencer bench: production build on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per page\n`)
 		// A fresh server per section: one section's load (and the memory it leaves behind) does not weigh on the next.
 		for (const section of chosen) {
-			const result = await withServer(databaseUrl, sql, outbox, section.run)
+			const result = await withServer(databaseUrl, sql, outbox, Boolean(section.recordsStatements), section.run)
 			console.log(result.lines.join('\n'))
 			console.log('')
 			missed.push(...result.missed)
@@ -108,10 +121,10 @@ async function migrateBenchDatabase(url: string) {
 }
 
 /** The production server on `databaseUrl` for as long as `run` runs, with the context that measures it. */
-async function withServer<T>(databaseUrl: string, sql: Sql, outbox: string, run: (context: BenchContext) => Promise<T>): Promise<T> {
+async function withServer<T>(databaseUrl: string, sql: Sql, outbox: string, recorded: boolean, run: (context: BenchContext) => Promise<T>): Promise<T> {
 	const statementLog = path.join(outbox, `statements-${randomBytes(4).toString('hex')}.jsonl`)
-	// As `npm start` runs it (package.json, ADR 056).
-	const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', RECORDER, 'server.js'], {
+	// As `npm start` runs it (package.json, ADR 056), with the statement recorder when the section reads statements.
+	const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(recorded ? ['--import', RECORDER] : []), 'server.js'], {
 		env: {
 			...process.env,
 			DATABASE_URL: databaseUrl,
@@ -141,11 +154,15 @@ async function withServer<T>(databaseUrl: string, sql: Sql, outbox: string, run:
 				return Number(response.headers.get('X-Query-Count'))
 			},
 			serverMemory: () => memoryOf(pid),
-			statementsDuring: (during) => recordedDuring(statementLog, pid, during),
+			settledServerMemory: () => settledMemoryOf(pid),
+			statementsDuring: (during) => {
+				if (!recorded) throw new Error('statementsDuring: this section does not say recordsStatements')
+				return recordedDuring(statementLog, pid, during)
+			},
 			on: async (otherUrl, otherRun) => {
 				// One server at a time on the bench's port: this one waits stopped until the other is done.
 				await stop(server)
-				return withServer(otherUrl, sql, outbox, otherRun)
+				return withServer(otherUrl, sql, outbox, recorded, otherRun)
 			},
 		}
 		return await run(context)
@@ -226,6 +243,17 @@ function memoryOf(pid: number) {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
 	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
 	return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+async function settledMemoryOf(pid: number) {
+	const readings: number[] = [memoryOf(pid).rssMb]
+	const window = 20
+	const steady = () => readings.length >= window && Math.max(...readings.slice(-window)) - Math.min(...readings.slice(-window)) <= 2
+	while (!steady() && readings.length <= 60) {
+		await new Promise((resolve) => setTimeout(resolve, 1000))
+		readings.push(memoryOf(pid).rssMb)
+	}
+	return { rssMb: readings.at(-1)!, afterSeconds: readings.length - 1 }
 }
 
 export function pad(text: string | number, width: number) {

@@ -6,7 +6,7 @@ export const STUDENTS_PAGE = '/school-admin/students/list?perPage=50&page=3'
 /** Issue 16 (issue 5 asked for 50 ms and 50 %). */
 const TARGET_P95_MS = 25
 const TARGET_SHARE_OF_LOGIN = 0.8
-/** Issue 16: the server's resident memory once the list's load is over. */
+/** Issue 16: the server's resident memory once the list's load is over and the server has settled (ADR 078). */
 const TARGET_STEADY_RSS_MB = 150
 
 /**
@@ -28,8 +28,9 @@ export const studentsListSection: BenchSection = {
 		const queries = { login: await context.queriesFor('/auth/login'), list: await context.queriesFor(STUDENTS_PAGE, cookie) }
 		const share = list.rps / login.rps
 		const memory = context.serverMemory()
+		const settled = await context.settledServerMemory()
 		const missed: string[] = []
-		if (memory.rssMb > TARGET_STEADY_RSS_MB) missed.push(`server RSS ${Math.round(memory.rssMb)} MB after the list > ${TARGET_STEADY_RSS_MB} MB`)
+		if (settled.rssMb > TARGET_STEADY_RSS_MB) missed.push(`server's settled RSS ${Math.round(settled.rssMb)} MB after the list > ${TARGET_STEADY_RSS_MB} MB`)
 		if (list.p95 > TARGET_P95_MS) missed.push(`students list p95 ${list.p95.toFixed(1)} ms > ${TARGET_P95_MS} ms`)
 		if (share < TARGET_SHARE_OF_LOGIN) missed.push(`students list at ${Math.round(share * 100)}% of the login page's requests/s`)
 		const row = (name: string, figures: typeof login, count: number) =>
@@ -49,7 +50,9 @@ export const studentsListSection: BenchSection = {
 				row('students list (50 of ' + students + ')', list, queries.list),
 				`p95 ${list.p95.toFixed(1)} ms (target ≤ ${TARGET_P95_MS}: ${list.p95 <= TARGET_P95_MS ? 'ok' : 'MISSED'}); ` +
 					`${Math.round(share * 100)}% of the login page's requests/s (target ≥ ${TARGET_SHARE_OF_LOGIN * 100}%: ${share >= TARGET_SHARE_OF_LOGIN ? 'ok' : 'MISSED'})`,
-				`Server memory after the list's load: RSS ${Math.round(memory.rssMb)} MB, peak ${Math.round(memory.peakMb)} MB (target ≤ ${TARGET_STEADY_RSS_MB} MB: ${memory.rssMb <= TARGET_STEADY_RSS_MB ? 'ok' : 'MISSED'})`,
+				`Server memory at the end of the list's load: RSS ${Math.round(memory.rssMb)} MB, peak ${Math.round(memory.peakMb)} MB`,
+				`Server memory settled after the load (steady for 20 s, read ${settled.afterSeconds} s after it): RSS ${Math.round(settled.rssMb)} MB ` +
+					`(target ≤ ${TARGET_STEADY_RSS_MB} MB: ${settled.rssMb <= TARGET_STEADY_RSS_MB ? 'ok' : 'MISSED'})`,
 				'',
 				'Where the time goes: CPU ms per request (the machine\'s cores are shared by all three)',
 				pad('page', 34) + pad('server', 10) + pad('PostgreSQL', 12) + pad('autocannon', 12) + 'total',
