@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dateOnly, formatDate, formatDateTime, formatScore, formatScoreChange, roundScore } from './format.ts'
+import { dateOnly, formatDate, formatDateTime, formatScore, formatScoreChange, roundScore, todayInUk } from './format.ts'
 
 describe('formatDate', () => {
 	test('a date-only string is shown as dd/mm/yyyy without a time-zone shift', () => {
@@ -75,5 +75,14 @@ describe('dateOnly', () => {
 		expect(dateOnly('2026-03-05')).toBe('2026-03-05')
 		expect(dateOnly(new Date('2026-03-05T00:00:00Z'))).toBe('2026-03-05')
 		expect(dateOnly('2026-03-05T00:00:00.000Z')).toBe('2026-03-05')
+	})
+})
+
+describe('todayInUk', () => {
+	test('is the calendar date in London, not in UTC', () => {
+		// 23:30 UTC on 30 June is already 1 July in British Summer Time.
+		expect(todayInUk(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01')
+		// In winter London is on UTC.
+		expect(todayInUk(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
 	})
 })

@@ -20,6 +20,14 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 
+// Made once: building a formatter costs far more than using one.
+const ukCalendarDate = new Intl.DateTimeFormat('en-CA', { timeZone: UK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** Today as yyyy-mm-dd in UK time: rounds open, reviews fall due and retention counts on the school's calendar days. */
+export function todayInUk(now = new Date()): string {
+	return ukCalendarDate.format(now)
+}
+
 /**
  * "yyyy-mm-dd" of a date column as the database driver gives it back: text from PGlite ("2026-03-05"), a Date at
  * midnight UTC from PostgreSQL's driver for some columns.

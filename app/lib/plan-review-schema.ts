@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { REVIEW_DECISIONS, REVIEW_OUTCOMES } from '#app/models/enums.ts'
 import { REVIEW_INTERVAL_DAYS } from './review-links.ts'
-import { addYearsTo, ukToday } from './retention-schema.ts'
+import { todayInUk } from './format.ts'
+import { addYearsTo } from './retention-schema.ts'
 
 /**
  * The forms of plan reviews (ADR 072), shared by the browser (conform) and the server: the review date and owner asked
@@ -28,7 +29,7 @@ export function daysAfter(date: string, days: number): string {
 }
 
 /** The review date a form offers: 6 weeks from today. */
-export const defaultReviewOn = (today = ukToday()) => daysAfter(today, REVIEW_INTERVAL_DAYS)
+export const defaultReviewOn = (today = todayInUk()) => daysAfter(today, REVIEW_INTERVAL_DAYS)
 
 const isRealDate = (value: string) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
 
@@ -38,8 +39,8 @@ export const reviewDate = () =>
 		.string({ error: REVIEW_DATE_REQUIRED })
 		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
 		.refine(isRealDate, { error: 'Enter a real date', abort: true })
-		.refine((value) => value >= ukToday(), REVIEW_DATE_PAST)
-		.refine((value) => value <= addYearsTo(ukToday(), REVIEW_MAX_YEARS), REVIEW_DATE_TOO_FAR)
+		.refine((value) => value >= todayInUk(), REVIEW_DATE_PAST)
+		.refine((value) => value <= addYearsTo(todayInUk(), REVIEW_MAX_YEARS), REVIEW_DATE_TOO_FAR)
 
 /**
  * The review fields of the "add recommendations" form. Optional on the wire: a post without them (an older page still

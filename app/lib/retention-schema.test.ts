@@ -8,9 +8,9 @@ import {
 	HOLD_UNTIL_TOO_FAR,
 	RetentionHoldSchema,
 	RetentionPeriodSchema,
-	ukToday,
 	YEARS_MESSAGE,
 } from './retention-schema.ts'
+import { todayInUk } from './format.ts'
 
 const formOf = (fields: Record<string, string>) => {
 	const data = new FormData()
@@ -34,7 +34,7 @@ describe('the retention period form', () => {
 
 describe('the hold form', () => {
 	const day = (offset: number) => {
-		const date = new Date(`${ukToday()}T12:00:00Z`)
+		const date = new Date(`${todayInUk()}T12:00:00Z`)
 		date.setUTCDate(date.getUTCDate() + offset)
 		return date.toISOString().slice(0, 10)
 	}

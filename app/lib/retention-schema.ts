@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { RETENTION_YEARS } from '#app/models/enums.ts'
 import { erasureReason } from './erasure-schema.ts'
-import { UK_TIME_ZONE } from './format.ts'
+import { todayInUk } from './format.ts'
 
 /** The retention screen lists the students whose records are due to go within this many days (ADR 070). */
 export const DUE_WINDOW_DAYS = 30
@@ -15,13 +15,6 @@ export const HOLD_REASON_REQUIRED = 'Give the reason for the hold'
 export const HOLD_UNTIL_PAST = 'The hold must end after today. Leave the date empty to keep the records until the hold is lifted.'
 export const HOLD_UNTIL_TOO_FAR = `The hold can end at most ${HOLD_MAX_YEARS} years from today`
 
-// Made once: building a formatter costs far more than using one.
-const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: UK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-
-/** Today as yyyy-mm-dd in UK time: retention counts calendar days as the school does. */
-export function ukToday(now = new Date()): string {
-	return ukDate.format(now)
-}
 
 /** `date` (yyyy-mm-dd) moved by whole years; 29 February lands on 28 February in a common year, as PostgreSQL's interval does. */
 export function addYearsTo(date: string, years: number): string {
@@ -57,8 +50,8 @@ export const RetentionHoldSchema = z.object({
 			error: 'Enter a real date',
 			abort: true,
 		})
-		.refine((value) => value > ukToday(), HOLD_UNTIL_PAST)
-		.refine((value) => value <= addYearsTo(ukToday(), HOLD_MAX_YEARS), HOLD_UNTIL_TOO_FAR)
+		.refine((value) => value > todayInUk(), HOLD_UNTIL_PAST)
+		.refine((value) => value <= addYearsTo(todayInUk(), HOLD_MAX_YEARS), HOLD_UNTIL_TOO_FAR)
 		.optional(),
 })
 export type RetentionHoldInput = z.output<typeof RetentionHoldSchema>

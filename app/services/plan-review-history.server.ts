@@ -8,7 +8,7 @@ import { loadMeasuredChanges } from './measured-change.server.ts'
 import { requireVisibleStudent } from './need-to-know.server.ts'
 import { planEntriesFrom } from './plan-entries.server.ts'
 import { mayRecord } from './plan-reviews.server.ts'
-import { todayInUk } from './profiles.server.ts'
+import { todayInUk } from '#app/lib/format.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 

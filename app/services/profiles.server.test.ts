@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dueOn, todayInUk } from './profiles.server.ts'
+import { dueOn } from './profiles.server.ts'
 
 describe('dueOn', () => {
 	test('a recurring round is due when the next one opens', () => {
@@ -14,14 +14,5 @@ describe('dueOn', () => {
 
 	test('a timestamp is read as its calendar date', () => {
 		expect(dueOn('2026-03-23T00:00:00.000Z', 'recurring', 2)).toBe('2026-04-06')
-	})
-})
-
-describe('todayInUk', () => {
-	test('is the calendar date in London, not in UTC', () => {
-		// 23:30 UTC on 30 June is already 1 July in British Summer Time.
-		expect(todayInUk(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01')
-		// In winter London is on UTC.
-		expect(todayInUk(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
 	})
 })

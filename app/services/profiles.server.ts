@@ -12,12 +12,7 @@ import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 import { Refusal } from './questionnaires.server.ts'
 import { getStudent, listProfessionalOptions } from './students.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
-import { dateOnly } from '#app/lib/format.ts'
-
-/** Today as yyyy-mm-dd in UK time: rounds open on school calendar days. */
-export function todayInUk(now = new Date()): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
-}
+import { dateOnly, todayInUk } from '#app/lib/format.ts'
 
 /** A postgres array literal for `?::uuid[]` parameters. */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`

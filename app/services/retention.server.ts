@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Expression, type Kysely } from 'kysely'
 import { addDays } from 'date-fns/addDays'
 import type { ListQuery } from '#app/lib/pagination.ts'
-import { DUE_WINDOW_DAYS, holdReason, ukToday, type RetentionHoldInput } from '#app/lib/retention-schema.ts'
-import { UK_TIME_ZONE } from '#app/lib/format.ts'
+import { DUE_WINDOW_DAYS, holdReason, type RetentionHoldInput } from '#app/lib/retention-schema.ts'
+import { todayInUk, UK_TIME_ZONE } from '#app/lib/format.ts'
 import type { YearGroup } from '#app/models/enums.ts'
 import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
@@ -55,7 +55,7 @@ export async function retentionPage(app: SignedIn, query: ListQuery<RetentionSor
 	const db = typedSql(app.em)
 	const school = await db.selectFrom('school').select('retention_years').where('id', '=', schoolId).executeTakeFirst()
 	if (!school) throw notFound()
-	const today = ukToday()
+	const today = todayInUk()
 	const windowEnd = addDays(new Date(`${today}T12:00:00Z`), DUE_WINDOW_DAYS).toISOString().slice(0, 10)
 	const due = dueOn(sql.ref('s.archived_at'), sql.lit(school.retention_years))
 	const matching = db
@@ -200,7 +200,7 @@ function dueBatch(db: Kysely<Database>, today: string, size: number) {
  * went; a second run the same day finds none.
  */
 export async function purgeDueStudents(em: Em, options: { today?: string; batchSize?: number } = {}): Promise<number> {
-	const today = options.today ?? ukToday()
+	const today = options.today ?? todayInUk()
 	const size = options.batchSize ?? 200
 	let purged = 0
 	for (;;) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { ListQuery } from '#app/lib/pagination.ts'
 import type { SignedIn } from './guards.server.ts'
 import { visibleStudent } from './need-to-know.server.ts'
-import { todayInUk } from './profiles.server.ts'
+import { todayInUk } from '#app/lib/format.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
 import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 

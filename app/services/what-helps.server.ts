@@ -46,9 +46,18 @@ function optionsQuery(app: SignedIn) {
 	)
 }
 
-type OptionRow = { kind: 'group' | 'theme'; value: string; label: string }
-const toOptions = (rows: OptionRow[]): WhatHelpsOptions => {
-	const of = (kind: 'group' | 'theme') => rows.filter((row) => row.kind === kind).map(({ value, label }) => ({ value, label }))
+export type OptionRow = { kind: 'group' | 'theme'; value: string; label: string; sort: string }
+/**
+ * The rows by kind, each kind by its lower-cased name: sorted here as well, since rows nested with `json_agg` keep the
+ * subquery's order only as PostgreSQL happens to plan it (no guarantee).
+ */
+export const toOptions = (rows: OptionRow[]): WhatHelpsOptions => {
+	const byName = (a: OptionRow, b: OptionRow) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)
+	const of = (kind: 'group' | 'theme') =>
+		rows
+			.filter((row) => row.kind === kind)
+			.sort(byName)
+			.map(({ value, label }) => ({ value, label }))
 	return { groups: of('group'), themes: of('theme') }
 }
 

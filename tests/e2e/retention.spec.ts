@@ -1,4 +1,5 @@
-import { addYearsTo, ukToday } from '../../app/lib/retention-schema.ts'
+import { todayInUk } from '../../app/lib/format.ts'
+import { addYearsTo } from '../../app/lib/retention-schema.ts'
 import { hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -9,7 +10,7 @@ import { expect, test } from './fixtures.ts'
 test('[17.2] the school admin sets the retention period and places a hold on a student due', async ({ page }) => {
 	test.setTimeout(90_000)
 	const student = hasJs() ? 'Nadia Farrow' : 'Callum Pryce'
-	const until = addYearsTo(ukToday(), 1)
+	const until = addYearsTo(todayInUk(), 1)
 
 	await signIn(page, 'office@meadowview.test')
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retention' }).click()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { todayInUk } from '#app/services/profiles.server.ts'
+import { todayInUk } from '#app/lib/format.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { createBareStudent, membershipOf, oakfieldId } from './assessment-fixtures.ts'
 import { page } from './pages.ts'

@@ -7,7 +7,8 @@ import { forkEm, openDatabase, type Database } from '#app/services/database.serv
 import { getEnv } from '#app/services/env.server.ts'
 import { enqueue, QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { HOUSEKEEPING_CRON, ROUNDS_DUE_CRON, startJobs } from '#app/services/jobs.server.ts'
-import { ensureRoundsDue, todayInUk } from '#app/services/profiles.server.ts'
+import { todayInUk } from '#app/lib/format.ts'
+import { ensureRoundsDue } from '#app/services/profiles.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import { createMember, createSchool, createStudent } from './factories.ts'
 

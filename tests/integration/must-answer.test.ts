@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { todayInUk } from '#app/services/profiles.server.ts'
+import { todayInUk } from '#app/lib/format.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { createBareStudent, createHandStudent, membershipOf, oakfieldId, tableRows } from './assessment-fixtures.ts'
 import { page } from './pages.ts'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addYearsTo, ukToday } from '#app/lib/retention-schema.ts'
+import { todayInUk } from '#app/lib/format.ts'
+import { addYearsTo } from '#app/lib/retention-schema.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { expectSentHome, page, postAndFollow, textOf } from './pages.ts'
 
@@ -139,7 +140,7 @@ describe('the retention period', () => {
 })
 
 describe('a hold', () => {
-	const later = () => addYearsTo(ukToday(), 1)
+	const later = () => addYearsTo(todayInUk(), 1)
 
 	test('the modal opens by its address, without JavaScript', async () => {
 		const text = await page(office, holdPath(ids.nadia))
@@ -150,7 +151,7 @@ describe('a hold', () => {
 	test.each([
 		[{ reason: '   ' }, 'Give the reason for the hold'],
 		[{ reason: 'x'.repeat(501) }, 'Use at most 500 characters'],
-		[{ reason: 'Safeguarding hold', until: ukToday() }, 'The hold must end after today'],
+		[{ reason: 'Safeguarding hold', until: todayInUk() }, 'The hold must end after today'],
 		[{ reason: 'Safeguarding hold', until: '2027-02-30' }, 'Enter a real date'],
 		[{ reason: 'Safeguarding hold', until: '+275760-09-13' }, 'Enter a real date'],
 	])('%o is refused with 400 in the open modal, and nothing is written', async (form, message) => {

@@ -4,7 +4,7 @@ import { Recommendation, StudentRecommendation, Theme, type School, type SchoolM
 import { getEnv } from '#app/services/env.server.ts'
 import { QUEUES, type JobSystem } from '#app/services/job-queue.server.ts'
 import { REVIEW_DIGEST_CRON, REVIEW_DIGEST_TIME_ZONE, startJobs } from '#app/services/jobs.server.ts'
-import { todayInUk } from '#app/services/profiles.server.ts'
+import { todayInUk } from '#app/lib/format.ts'
 import { countQueries } from '#app/services/query-stats.server.ts'
 import { dueDigests, sendReviewDigests } from '#app/services/review-digest.server.ts'
 import { daysAfter } from '#app/lib/plan-review-schema.ts'
