@@ -1,5 +1,5 @@
-import { cloneElement, Fragment, isValidElement, useEffect, type ReactNode } from 'react'
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ScriptsProps } from 'react-router'
+import { useEffect } from 'react'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useNonce } from '#app/components/nonce.tsx'
 import { RouteTransition } from '#app/components/ui/RouteTransition.tsx'
 import { Toasts } from '#app/components/ui/Toasts.tsx'
@@ -56,29 +56,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<Toasts toasts={rootData?.toasts ?? []} />
 				<ScrollRestoration nonce={nonce} />
-				<ScriptsAfterPaint nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)
-}
-
-/**
- * React Router's `<Scripts>`, its module preloads asked for at low priority: every page is whole and works before its
- * JavaScript arrives, so the stylesheet and the first paint go ahead of the 20 to 35 modules that enhance it (ADR 079).
- */
-function ScriptsAfterPaint(props: ScriptsProps) {
-	return lowPriorityPreloads(Scripts(props))
-}
-
-function lowPriorityPreloads(node: ReactNode): ReactNode {
-	if (Array.isArray(node)) return node.map(lowPriorityPreloads)
-	if (!isValidElement<{ rel?: string; children?: ReactNode }>(node)) return node
-	if (node.type === 'link' && node.props.rel === 'modulepreload') return cloneElement(node as React.ReactElement<{ fetchPriority?: string }>, { fetchPriority: 'low' })
-	if (node.type === Fragment) {
-		const children = node.props.children
-		return Array.isArray(children) ? cloneElement(node, undefined, ...children.map(lowPriorityPreloads)) : cloneElement(node, undefined, lowPriorityPreloads(children))
-	}
-	return node
 }
 
 export default function App() {
