@@ -98,7 +98,7 @@ type NetworkRow = { resourceType?: string; priority?: string; networkEndTime?: n
 
 /**
  * The observed first paint, and how many of the page's scripts had arrived by then at high priority: the simulation
- * holds its first paint back by each of those (ADR 079), and the page's module preloads ask for low priority.
+ * holds its first paint back by each of those (ADRs 079, 080): a run scores 96 or 100 on whether they came first.
  */
 function beforeFirstPaint(lhr: RunnerResult['lhr']): string {
 	const observed = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint
