@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { withCheckLetter } from '#app/lib/upn.ts'
-import type { Browser, TestApp } from './app.ts'
+import { Browser, type TestApp } from './app.ts'
 
 /**
  * Data for the student views and recommendations tests, written straight into
@@ -117,4 +117,17 @@ export function tableRows(html: string, caption: string): string[][] {
 					.trim(),
 			),
 		)
+}
+
+/**
+ * The people of the recommendation tests, signed in: Oakfield's need manager, a teacher and the office, and Riverside's
+ * need manager (another school); and a student made by hand for them to plan for.
+ */
+export async function recommendationCast(app: TestApp) {
+	const [senco, teacher, office, riverside] = [new Browser(app), new Browser(app), new Browser(app), new Browser(app)]
+	await senco.signIn('senco@oakfield.test')
+	await teacher.signIn('teacher@oakfield.test')
+	await office.signIn('office@oakfield.test')
+	await riverside.signIn('senco@riverside.test')
+	return { senco, teacher, office, riverside, hand: await createHandStudent(app) }
 }

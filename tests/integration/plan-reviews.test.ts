@@ -1,7 +1,9 @@
+import { todayInUk } from '#app/lib/format.ts'
 import { describeChange } from '#app/lib/measured-change.ts'
+import { daysAfter } from '#app/lib/plan-review-schema.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { Browser, startApp, type TestApp } from './app.ts'
-import { createHandStudent, membershipOf, postPairs, tableRows, type HandStudent } from './assessment-fixtures.ts'
+import { startApp, type Browser, type TestApp } from './app.ts'
+import { membershipOf, postPairs, recommendationCast, tableRows, type HandStudent } from './assessment-fixtures.ts'
 
 /**
  * Issue 18 items 1, 2 and 3's display (ADR 072): a review date and an owner for each recommendation added, the reviews
@@ -17,21 +19,12 @@ let office: Browser
 let riverside: Browser
 let hand: HandStudent
 
-const ukDay = (offsetDays = 0) => {
-	const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-	const [year, month, day] = today.split('-').map(Number) as [number, number, number]
-	return new Date(Date.UTC(year, month - 1, day + offsetDays)).toISOString().slice(0, 10)
-}
+const ukDay = (offsetDays = 0) => daysAfter(todayInUk(), offsetDays)
 const ukDate = (iso: string) => iso.split('-').toReversed().join('/')
 
 beforeAll(async () => {
 	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' }, { schedule: false })
-	;[senco, teacher, office, riverside] = [new Browser(app), new Browser(app), new Browser(app), new Browser(app)]
-	await senco.signIn('senco@oakfield.test')
-	await teacher.signIn('teacher@oakfield.test')
-	await office.signIn('office@oakfield.test')
-	await riverside.signIn('senco@riverside.test')
-	hand = await createHandStudent(app)
+	;({ senco, teacher, office, riverside, hand } = await recommendationCast(app))
 })
 afterAll(() => app?.close())
 

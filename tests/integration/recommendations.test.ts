@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
-import { createHandStudent, postPairs, tableRows, type HandStudent } from './assessment-fixtures.ts'
+import { postPairs, recommendationCast, tableRows, type HandStudent } from './assessment-fixtures.ts'
 
 let app: TestApp
 let senco: Browser
@@ -11,12 +11,7 @@ let hand: HandStudent
 
 beforeAll(async () => {
 	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000', QUERY_STATS: '1' })
-	;[senco, teacher, office, riverside] = [new Browser(app), new Browser(app), new Browser(app), new Browser(app)]
-	await senco.signIn('senco@oakfield.test')
-	await teacher.signIn('teacher@oakfield.test')
-	await office.signIn('office@oakfield.test')
-	await riverside.signIn('senco@riverside.test')
-	hand = await createHandStudent(app)
+	;({ senco, teacher, office, riverside, hand } = await recommendationCast(app))
 })
 afterAll(() => app?.close())
 
