@@ -50,6 +50,7 @@ export default [
 				route('schools/create', 'routes/spencer-admin/schools/create.tsx'),
 				route('schools/:id', 'routes/spencer-admin/schools/details.tsx'),
 				route('schools/:id/offboard', 'routes/spencer-admin/schools/offboard.tsx'),
+				route('schools/:id/offboarded', 'routes/spencer-admin/schools/offboarded.tsx'),
 				route('schools/:id/exports/:exportId/download', 'routes/spencer-admin/schools/export-download.ts'),
 				// Questionnaires, themes and recommendations: the questionnaire builder's block.
 				...prefix('questionnaires', [

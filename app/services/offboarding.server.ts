@@ -187,7 +187,7 @@ export async function previewOffboarding(app: SignedIn, schoolId: string): Promi
  * The school must be archived first (no one works in it any more) with no import queued or running, and the platform
  * admin types its subdomain. Returns what was deleted, counted before, in the same transaction.
  */
-export async function offboardSchool(app: SignedIn, schoolId: string, input: { confirmation: string }): Promise<{ name: string; counts: OffboardingCount[] }> {
+export async function offboardSchool(app: SignedIn, schoolId: string, input: { confirmation: string }): Promise<{ id: string; name: string; counts: OffboardingCount[] }> {
 	const id = recordId(schoolId)
 	return app.em.transactional(async (tx) => {
 		const db = typedSql(tx)
@@ -266,6 +266,37 @@ export async function offboardSchool(app: SignedIn, schoolId: string, input: { c
 
 		audit(tx, app.auth, 'school.offboard', { type: 'School', id, schoolId: null })
 		await tx.flush()
-		return { name: school.name, counts }
+		return { id, name: school.name, counts }
 	})
+}
+
+/** What the record of an offboarded school shows: when, by whom, and what is left of it, counted when it is read. */
+export type OffboardingRecord = { id: string; at: Date; by: string | null; left: OffboardingCount[]; remaining: number }
+
+/**
+ * The record of an offboarded school (ADR 081): the platform's `school.offboard` line, and every kind of row the dry
+ * run counted, counted again now for the school's id, so the platform admin can show the school that none is left.
+ * A school that was not offboarded (there or never there) answers 404.
+ */
+export async function offboardingRecord(app: SignedIn, schoolId: string): Promise<OffboardingRecord> {
+	const id = recordId(schoolId)
+	const db = typedSql(app.em)
+	const line = await db
+		.selectFrom('audit_event as a')
+		.leftJoin('users as u', 'u.id', 'a.actor_id')
+		.select(['a.at', 'u.first_name', 'u.last_name'])
+		.where('a.action', '=', 'school.offboard')
+		.where('a.entity_type', '=', 'School')
+		.where('a.entity_id', '=', id)
+		.orderBy('a.at', 'desc')
+		.executeTakeFirst()
+	if (!line) throw notFound()
+	const left = (await countOwned(db, id)).filter((count) => !count.kept)
+	return {
+		id,
+		at: new Date(line.at),
+		by: line.first_name ? `${line.first_name} ${line.last_name}` : null,
+		left,
+		remaining: left.reduce((sum, count) => sum + count.n, 0),
+	}
 }

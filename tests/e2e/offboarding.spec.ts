@@ -81,10 +81,23 @@ test('[17.4] the platform admin offboards a school after the dry run: archived f
 	await expect(page.getByText('This is not the school’s subdomain. Type it exactly as shown above.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: `Offboard ${name}` })).toBeVisible()
 
+	// What the dry run said would go, kind by kind (the row headers of its table).
+	const kinds = await page.getByRole('table', { name: 'Deleted with the school' }).getByRole('rowheader').allTextContents()
+	expect(kinds.length).toBeGreaterThan(15)
+
 	await confirmation.fill(subdomain)
 	await page.getByRole('button', { name: 'Delete the school and everything it holds' }).click()
-	await expect(page).toHaveURL('/spencer-admin/schools')
+	// The offboarding's record: every kind of row counted again for the school's id, table by table, and none left.
+	await expect(page).toHaveURL(/\/spencer-admin\/schools\/[0-9a-f-]{36}\/offboarded$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'School offboarded' })).toBeVisible()
 	await expect(page.getByText(`${name} offboarded`).first()).toBeVisible()
+	await expect(page.getByText('Nothing: no row of the school remains in Spencer.')).toBeVisible()
+	const left = page.getByRole('table', { name: 'Left in Spencer, counted now' })
+	expect(await left.getByRole('rowheader').allTextContents()).toEqual(kinds)
+	expect(await left.locator('tbody td').allTextContents()).toEqual(kinds.map(() => '0'))
+
+	await page.getByRole('link', { name: 'Schools', exact: true }).first().click()
+	await expect(page).toHaveURL('/spencer-admin/schools')
 	await page.getByLabel('Search by name, subdomain or URN').fill(subdomain)
 	await page.getByRole('button', { name: 'Search' }).click()
 	await expect(page.getByRole('link', { name })).toHaveCount(0)

@@ -62,6 +62,7 @@ async function placesHoldingOwnedIds(): Promise<string[]> {
 }
 
 const offboardPath = () => `/spencer-admin/schools/${ids.riverside}/offboard`
+const recordPath = () => `/spencer-admin/schools/${ids.riverside}/offboarded`
 
 beforeAll(async () => {
 	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' }, { schedule: false })
@@ -156,15 +157,32 @@ describe('who may offboard', () => {
 		expect((await admin.request('/spencer-admin/schools/00000000-0000-4000-8000-000000000000/offboard')).status).toBe(404)
 		expect((await admin.post('/spencer-admin/schools/00000000-0000-4000-8000-000000000000/offboard', { intent: 'offboard', confirmation: 'x' })).status).toBe(404)
 	})
+
+	test('a school that was not offboarded has no offboarding record: 404, for a school still there too', async () => {
+		for (const id of ['00000000-0000-4000-8000-000000000000', ids.riverside, 'not-an-id']) {
+			expect((await admin.request(`/spencer-admin/schools/${id}/offboarded`)).status, id).toBe(404)
+		}
+	})
 })
+
+/** A counts table of the offboarding's pages, by its caption: each row's kind and figure, as printed. */
+function countsIn(html: string, caption: string): [string, string][] {
+	const table = new RegExp(`<caption[^>]*>${caption}</caption>[\\s\\S]*?</table>`).exec(html)?.[0]
+	if (!table) throw new Error(`no table “${caption}”`)
+	return [...table.matchAll(/<th scope="row"[^>]*>([^<]+)<\/th><td[^>]*>([^<]+)<\/td>/g)].map(([, kind, n]) => [textOf(kind!).trim(), n!])
+}
 
 describe('offboarding Riverside', () => {
 	let dryRun: Record<string, number>
+	let deletedKinds: string[]
 	let before: Record<string, number>
 
 	test('archived, the dry run counts what goes and offers the form', async () => {
 		expect((await admin.post(`/spencer-admin/schools/${ids.riverside}`, { intent: 'archive' })).status).toBe(302)
-		const page = textOf(await (await admin.request(offboardPath())).text())
+		const html = await (await admin.request(offboardPath())).text()
+		const page = textOf(html)
+		deletedKinds = countsIn(html, 'Deleted with the school').map(([kind]) => kind)
+		expect(deletedKinds.length).toBeGreaterThan(15)
 		expect(page).toContain('the school is archived')
 		expect(page).toContain('Type the school’s subdomain, riverside, to confirm')
 		before = await tableCounts()
@@ -207,13 +225,31 @@ describe('offboarding Riverside', () => {
 		expect(await tableCounts()).toEqual(before)
 	})
 
-	test('the post deletes the school and lands on the schools list with a toast', async () => {
+	test('the post deletes the school and lands on its offboarding record with a toast', async () => {
 		const response = await admin.post(offboardPath(), { intent: 'offboard', confirmation: ' Riverside ' })
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('/spencer-admin/schools')
-		const list = textOf(await (await admin.request('/spencer-admin/schools')).text())
-		expect(list).toContain('Riverside Academy offboarded')
+		expect(response.headers.get('Location')).toBe(recordPath())
+		const record = textOf(await (await admin.request(recordPath())).text())
+		expect(record).toContain('Riverside Academy offboarded')
+		expect(record).toContain('Offboarded on')
+		expect(record).toContain('by Alex Morgan')
 		expect((await admin.request(offboardPath())).status).toBe(404)
+		const list = textOf(await (await admin.request('/spencer-admin/schools')).text())
+		expect(list).not.toContain('Riverside Academy')
+	})
+
+	test('the record counts what is left, kind by kind: nothing', async () => {
+		const record = textOf(await (await admin.request(recordPath())).text())
+		expect(record).toContain('Nothing: no row of the school remains in Spencer.')
+		// Every kind of row the dry run counted, each now 0 ("Students 0").
+		const rows = countsIn(await (await admin.request(recordPath())).text(), 'Left in Spencer, counted now')
+		// Every kind of row the dry run counted as deleted, each counted again.
+		expect(rows.map(([kind]) => kind)).toEqual(deletedKinds)
+		for (const [kind, n] of rows) expect(n, kind).toBe('0')
+		// Counting wrote nothing.
+		const counts = await tableCounts()
+		await admin.request(recordPath())
+		expect(await tableCounts()).toEqual(counts)
 	})
 
 	test('counted table by table, exactly what the dry run said went, and nothing else', async () => {

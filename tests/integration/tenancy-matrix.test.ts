@@ -48,6 +48,10 @@ const QUESTIONNAIRE_IS_PLATFORMS = 'questionnaires are the platform’s, written
 const MATRIX: Record<string, Case> = {
 	'/spencer-admin/schools/:id': { platform: SCHOOL_IS_PLATFORMS, ids: { id: 'oakfield' } },
 	'/spencer-admin/schools/:id/offboard': { platform: SCHOOL_IS_PLATFORMS, ids: { id: 'oakfield' } },
+	'/spencer-admin/schools/:id/offboarded': {
+		platform: 'the record of an offboarded school is the platform’s: the school is gone',
+		ids: { id: 'offboardedSchool' },
+	},
 	'/spencer-admin/schools/:id/exports/:exportId/download': {
 		platform: 'a whole school’s export is made for the platform admin offboarding it',
 		ids: { id: 'oakfield', exportId: 'oakSchoolExport' },
@@ -135,8 +139,14 @@ async function loadRecords() {
 		order by r.title limit 1 returning id`,
 		[oakStudent, oakStudent],
 	)
+	// A school offboarded earlier: what is left of it is its line in the platform's trail (ADR 081).
+	const offboardedSchool = await one(
+		`insert into audit_event (id, created_at, updated_at, action, entity_type, entity_id, at)
+		values (gen_random_uuid(), now(), now(), 'school.offboard', 'School', gen_random_uuid()::text, now()) returning entity_id as id`,
+	)
 	return {
 		oakfield,
+		offboardedSchool,
 		oakPlanEntry,
 		oakExport: await ready('student', oakStudent),
 		oakSchoolExport: await ready('school', null),

@@ -8,7 +8,7 @@ import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
-import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { OffboardingCounts } from '#app/components/schools/OffboardingCounts.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
 import { OffboardSchema } from '#app/lib/offboarding-schema.ts'
 import { latestSchoolExport, requestSchoolExport, type ExportView } from '#app/services/exports.server.ts'
@@ -41,7 +41,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	try {
 		const done = await offboardSchool(app, params.id, submission.value)
 		const students = done.counts.find((line) => line.key === 'students')?.n ?? 0
-		return redirectWithToast(app.em, '/spencer-admin/schools', {
+		// The record of the offboarding, where what is left of the school is counted again (ADR 081).
+		return redirectWithToast(app.em, `/spencer-admin/schools/${done.id}/offboarded`, {
 			type: 'success',
 			title: `${done.name} offboarded`,
 			description: `The school and its ${students} student record${students === 1 ? '' : 's'} have been deleted.`,
@@ -89,25 +90,8 @@ export default function OffboardSchool({ loaderData, actionData }: Route.Compone
 				<li>
 					<Step heading="3. Check what will be deleted" id="dry-run-heading">
 						<p className="mb-4">Counted now, without changing anything. The offboarding deletes exactly these rows, in one step that either does all of it or none.</p>
-						<DataTable
-							caption="Deleted with the school"
-							rows={deleted}
-							rowKey={(line) => line.key}
-							columns={[
-								{ header: 'What', rowHeader: true, cell: (line) => line.label },
-								{ header: 'Rows', numeric: true, cell: (line) => line.n.toLocaleString('en-GB') },
-							]}
-						/>
-						<DataTable
-							className="mt-6"
-							caption="Kept, changed"
-							rows={kept}
-							rowKey={(line) => line.key}
-							columns={[
-								{ header: 'What', rowHeader: true, cell: (line) => line.label },
-								{ header: 'Rows', numeric: true, cell: (line) => line.n.toLocaleString('en-GB') },
-							]}
-						/>
+						<OffboardingCounts caption="Deleted with the school" rows={deleted} />
+						<OffboardingCounts className="mt-6" caption="Kept, changed" rows={kept} />
 					</Step>
 				</li>
 				<li>
