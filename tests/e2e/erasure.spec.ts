@@ -28,7 +28,12 @@ test('[17.3] the school admin erases a student: reason and typed UPN asked in th
 	await expect(page.getByRole('heading', { level: 1, name: `Subject access export: ${name}` })).toBeVisible()
 	const exportUrl = new URL(page.url()).pathname
 	await page.getByRole('link', { name }).click()
-	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible()
+	await expect(page).toHaveURL(/\/school-admin\/students\/list\/[0-9a-f-]{36}$/)
+	const detailsUrl = new URL(page.url()).pathname
+	const studentId = detailsUrl.split('/').pop()!
+	const ownPages = [detailsUrl, `/students/profile/${studentId}`, `/students/profile/${studentId}/analysis`]
+	for (const url of ownPages) expect((await page.request.get(url)).status(), url).toBe(200)
 
 	// The danger section, apart from the rest, opens the modal by its address.
 	const danger = page.getByRole('region', { name: 'Erase this student' })
@@ -66,6 +71,8 @@ test('[17.3] the school admin erases a student: reason and typed UPN asked in th
 	}
 	await page.goto(searchUrl(upn))
 	await expect(page.getByText(`No student matches “${upn}”.`)).toBeVisible()
+	// Their own pages are not found: details, profile, analysis.
+	for (const url of ownPages) expect((await page.request.get(url)).status(), url).toBe(404)
 	// The export went with the student: its page and its file are not found.
 	const exportPage = await page.goto(exportUrl)
 	expect(exportPage?.status()).toBe(404)
