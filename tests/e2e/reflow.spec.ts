@@ -40,6 +40,8 @@ const NOT_OPENED: Record<string, string> = {
 	'/school-admin/directory/import/:id': 'no demo record',
 	// Nor exports: one is made when a school admin asks for it (subject-access.spec.ts opens its page).
 	'/school-admin/exports/:id': 'no demo record',
+	// Nor an offboarded school: offboarding.spec.ts offboards one and checks its record at 320 px with axe.
+	'/spencer-admin/schools/:id/offboarded': 'no demo record',
 }
 
 /** Screens (a route module with a component) with a GET answer, outside the JSON API. */
