@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '#app/components/nonce.tsx'
 import { noteActionResult, reportServerError } from '#app/services/monitoring.server.ts'
+import { lowPriorityPreloads } from '#app/services/preload-priority.server.ts'
 import { securityHeaders } from '#app/services/security-headers.server.ts'
 
 export const streamTimeout = 5_000
@@ -33,7 +33,8 @@ export default function handleRequest(
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					// The head's module preloads at low priority: the stylesheet and the paint first (ADR 082).
+					const body = lowPriorityPreloads()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)

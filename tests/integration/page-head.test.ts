@@ -18,3 +18,12 @@ test('a page’s head lists its stylesheet before any module preload', async () 
 	expect(firstPreload).toBeGreaterThan(-1)
 	expect(stylesheet).toBeLessThan(firstPreload)
 })
+
+// ADR 082: the page works before its JavaScript arrives, so its modules are asked for at low priority, behind the
+// stylesheet and the first paint (Lighthouse's simulation held the paint back by every high-priority script).
+test('every module preload of a page asks for low priority', async () => {
+	const html = await (await fetch(`${app.url}/auth/login`)).text()
+	const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)].map((match) => match[0])
+	expect(preloads.length).toBeGreaterThan(5)
+	for (const preload of preloads) expect(preload, preload).toMatch(/\sfetchpriority="low"/)
+})
