@@ -74,10 +74,10 @@ try {
 			if (new URL(result.lhr.finalDisplayedUrl).pathname !== page.path.split('?')[0]) throw new Error(`${page.path} ended on ${result.lhr.finalDisplayedUrl}`)
 			runs.push(result)
 		}
-		const performance = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0
-		const sorted = [...runs].sort((a, b) => performance(a) - performance(b))
+		const performanceOf = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0
+		const sorted = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))
 		const result = sorted[Math.floor(sorted.length / 2)]!
-		runScores.push(`${page.name}: ${runs.map((run) => Math.round(performance(run) * 100)).join(', ')} (median ${Math.round(performance(result) * 100)})`)
+		runScores.push(`${page.name}: ${runs.map((run) => Math.round(performanceOf(run) * 100)).join(', ')} (median ${Math.round(performanceOf(result) * 100)})`)
 		mkdirSync(REPORTS, { recursive: true })
 		writeFileSync(path.join(REPORTS, `${page.name.replaceAll(' ', '-')}.json`), JSON.stringify(result.lhr))
 		const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]))

@@ -271,7 +271,7 @@ export async function offboardSchool(app: SignedIn, schoolId: string, input: { c
 }
 
 /** What the record of an offboarded school shows: when, by whom, and what is left of it, counted when it is read. */
-export type OffboardingRecord = { id: string; at: Date; by: string | null; left: OffboardingCount[]; remaining: number }
+export type OffboardingRecord = { id: string; at: Date; by: string | null; left: OffboardingCount[] }
 
 /**
  * The record of an offboarded school (ADR 081): the platform's `school.offboard` line, and every kind of row the dry
@@ -291,12 +291,10 @@ export async function offboardingRecord(app: SignedIn, schoolId: string): Promis
 		.orderBy('a.at', 'desc')
 		.executeTakeFirst()
 	if (!line) throw notFound()
-	const left = (await countOwned(db, id)).filter((count) => !count.kept)
 	return {
 		id,
 		at: new Date(line.at),
 		by: line.first_name ? `${line.first_name} ${line.last_name}` : null,
-		left,
-		remaining: left.reduce((sum, count) => sum + count.n, 0),
+		left: (await countOwned(db, id)).filter((count) => !count.kept),
 	}
 }

@@ -15,7 +15,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function OffboardedSchool({ loaderData }: Route.ComponentProps) {
-	const { id, at, by, left, remaining } = loaderData
+	const { id, at, by, left } = loaderData
+	const remaining = left.reduce((sum, count) => sum + count.n, 0)
 	return (
 		<>
 			<BackLink to="/spencer-admin/schools">Schools</BackLink>
