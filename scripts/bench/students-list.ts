@@ -1,4 +1,4 @@
-import { pad, type BenchSection } from './harness.ts'
+import { pad, type BenchSection, type LoadFigures } from './harness.ts'
 import { ensureSchoolAdmin } from './fixtures.ts'
 
 const SCHOOL = 'scale-01'
@@ -58,7 +58,22 @@ export const studentsListSection: BenchSection = {
 				pad('page', 34) + pad('server', 10) + pad('PostgreSQL', 12) + pad('autocannon', 12) + 'total',
 				cpu('login (signed out)', login),
 				cpu('students list', list),
+				shareBound(login, list),
 			],
 		}
 	},
+}
+
+/**
+ * What the share of the login page's requests/s could be at best on this machine (ADR 084): the three processes share
+ * the cores, so requests/s follow the CPU each request costs them all. Were the list's server CPU no more than the login
+ * page's, its own PostgreSQL and load-generator CPU would remain.
+ */
+function shareBound(login: LoadFigures, list: LoadFigures) {
+	const total = (figures: LoadFigures) => figures.cpu.server + (figures.cpu.database ?? 0) + figures.cpu.client
+	const listAtLoginServerCost = login.cpu.server + (list.cpu.database ?? 0) + list.cpu.client
+	return (
+		`At best ${Math.round((100 * total(login)) / listAtLoginServerCost)}% of the login page's requests/s here: the list's PostgreSQL and ` +
+		`autocannon CPU (${((list.cpu.database ?? 0) + list.cpu.client).toFixed(2)} ms) with a server cost no higher than the login page's`
+	)
 }
