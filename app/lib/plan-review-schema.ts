@@ -53,12 +53,6 @@ export const PlanReviewFields = {
 
 const OUTCOME_VALUES = REVIEW_OUTCOMES.map((outcome) => String(outcome.value)) as [string, ...string[]]
 
-/** The outcome as a person reads it: "+1 Better", "−2 Much worse" (a true minus sign), "0 No change". */
-export function outcomeLabel(value: number): string {
-	const label = REVIEW_OUTCOMES.find((outcome) => outcome.value === value)?.label ?? ''
-	return `${value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0'} ${label}`
-}
-
 /** A review of a plan entry. The next review date is asked for continue and change; stopping clears it (the service). */
 export const RecordReviewSchema = z
 	.object({

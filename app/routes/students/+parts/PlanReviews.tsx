@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { formatDate } from '#app/lib/format.ts'
-import { outcomeLabel } from '#app/lib/plan-review-schema.ts'
+import { outcomeLabel } from '#app/lib/review-outcomes.ts'
 import { reviewPath } from '#app/lib/review-links.ts'
 import type { StudentRecommendationRow } from '#app/services/student-views.server.ts'
 import { changeSummary } from './MeasuredChange.tsx'

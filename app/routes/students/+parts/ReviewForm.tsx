@@ -7,7 +7,8 @@ import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
-import { defaultReviewOn, outcomeLabel, RecordReviewSchema, REVIEW_MAX_YEARS, REVIEW_NOTE_MAX } from '#app/lib/plan-review-schema.ts'
+import { defaultReviewOn, RecordReviewSchema, REVIEW_MAX_YEARS, REVIEW_NOTE_MAX } from '#app/lib/plan-review-schema.ts'
+import { outcomeLabel } from '#app/lib/review-outcomes.ts'
 import { REVIEW_DECISION_LABELS, REVIEW_DECISIONS, REVIEW_OUTCOMES } from '#app/models/enums.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { outcomeLabel } from '#app/lib/plan-review-schema.ts'
+import { outcomeLabel } from '#app/lib/review-outcomes.ts'
 import { REVIEW_DECISION_LABELS } from '#app/models/enums.ts'
 import type { ReviewRow } from '#app/services/plan-review-history.server.ts'
 
