@@ -32,13 +32,15 @@ export function sortHref(location: { pathname: string; search: string }, key: st
 /**
  * Whether the element scrolls sideways (its content is wider than it), kept up
  * to date as it or its content resizes. False on the server and until measured.
+ * The first measure is the observer's own first report, before the next paint: measured in the ref, while React
+ * commits, the update would be rendered synchronously in the commit's task, and with it every effect of a page just
+ * hydrated (one long task on a phone, where tables scroll).
  */
 function useScrollsSideways(): [(element: HTMLElement | null) => void, boolean] {
 	const [scrolls, setScrolls] = useState(false)
 	const ref = useCallback((element: HTMLElement | null) => {
 		if (!element) return
 		const measure = () => setScrolls(element.scrollWidth > element.clientWidth)
-		measure()
 		const observer = new ResizeObserver(measure)
 		observer.observe(element)
 		if (element.firstElementChild) observer.observe(element.firstElementChild)
