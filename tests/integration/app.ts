@@ -25,8 +25,16 @@ export type TestApp = {
 	outbox(): Mail[]
 	/** The newest message that matches, waiting for the job that sends it (mail goes out after the response, ADR 019). */
 	mail(matches: (mail: Mail) => boolean, timeoutMs?: number): Promise<Mail>
-	/** The app's job system: sends a job (with pg-boss's send options); waits until no job is waiting or running (then what was queued has been done). */
-	jobs: { send(name: string, data?: object, options?: object): Promise<string | null>; settled(timeoutMs?: number): Promise<void> }
+	/**
+	 * The app's job system: sends a job (with pg-boss's send options); waits until no job is waiting or running (then
+	 * what was queued has been done); stops and starts again taking a queue's jobs (what is sent meanwhile waits).
+	 */
+	jobs: {
+		send(name: string, data?: object, options?: object): Promise<string | null>
+		settled(timeoutMs?: number): Promise<void>
+		pause(queue: string): Promise<void>
+		resume(queue: string): Promise<void>
+	}
 	/** What the app reported to Sentry. */
 	sentry: FakeSentry
 	/** Changes the running app's configuration (what it reads per request, such as SMTP_URL); `undefined` unsets. */
@@ -40,7 +48,7 @@ type Env = { database: { engine: string } }
 type Spencer = {
 	app: Express
 	db: { orm: { em: { fork(): { execute<T>(sql: string, params?: unknown[]): Promise<T> } } }; close(): Promise<void> }
-	jobs: { boss: { send(name: string, data: object, options?: object): Promise<string | null> } }
+	jobs: { boss: { send(name: string, data: object, options?: object): Promise<string | null> }; pause(queue: string): Promise<void>; resume(queue: string): Promise<void> }
 }
 type Build = {
 	createSpencer(env: Env, options?: { schedule?: boolean; database?: object }): Promise<Spencer>
@@ -88,6 +96,8 @@ export async function startApp(env: Record<string, string> = {}, options: { sche
 		},
 		jobs: {
 			send: (name, data = {}, options = {}) => spencer.jobs.boss.send(name, data, options),
+			pause: (queue) => spencer.jobs.pause(queue),
+			resume: (queue) => spencer.jobs.resume(queue),
 			async settled(timeoutMs = 15_000) {
 				const open = async () => (await sql<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')"))[0]!.n
 				await waitFor(async () => (await open()) === 0 || undefined, timeoutMs, 'the jobs to end')
