@@ -45,7 +45,7 @@ export type JobSystem = {
 	 * The reset-mail timing test holds the mail jobs' work out of the answers it times (ADR 086).
 	 */
 	pause(name: QueueName): Promise<void>
-	/** Takes the queue's jobs again after `pause`, with the handler `define` gave it. */
+	/** Takes the queue's jobs again after `pause`, with the handler `define` gave it; a queue not paused is left as it is. */
 	resume(name: QueueName): Promise<void>
 	/** Stops taking jobs, lets the running ones end (or hands them back), then stops pg-boss. */
 	stop(): Promise<void>
@@ -86,18 +86,21 @@ export async function startJobSystem(db: Database, options: { schedule: boolean;
 	bosses.add(boss)
 	running.set(driver, bosses)
 	let stopping = false
-	// Each defined queue's worker, started again by `resume`.
+	// Each defined queue's worker, started again by `resume`; the queues paused now (a second worker would take each job twice as fast, not once).
 	const workers = new Map<QueueName, () => Promise<unknown>>()
+	const paused = new Set<QueueName>()
 	return {
 		boss,
 		isStopping: () => stopping,
 		async pause(name) {
+			if (!workers.has(name)) throw new Error(`No worker was defined for the queue ${name}`)
+			if (paused.has(name)) return
+			paused.add(name)
 			await boss.offWork(name)
 		},
 		async resume(name) {
-			const start = workers.get(name)
-			if (!start) throw new Error(`No worker was defined for the queue ${name}`)
-			await start()
+			if (!paused.delete(name)) return
+			await workers.get(name)!()
 		},
 		async define(name, queue, work, handler) {
 			await boss.createQueue(name, queue)

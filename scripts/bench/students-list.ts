@@ -40,7 +40,7 @@ export const studentsListSection: BenchSection = {
 			pad(figures.cpu.server.toFixed(2), 10) +
 			pad(figures.cpu.database === null ? 'n/a' : figures.cpu.database.toFixed(2), 12) +
 			pad(figures.cpu.client.toFixed(2), 12) +
-			(figures.cpu.server + (figures.cpu.database ?? 0) + figures.cpu.client).toFixed(2)
+			totalCpu(figures).toFixed(2)
 		return {
 			missed,
 			lines: [
@@ -70,10 +70,14 @@ export const studentsListSection: BenchSection = {
  * page's, its own PostgreSQL and load-generator CPU would remain.
  */
 function shareBound(login: LoadFigures, list: LoadFigures) {
-	const total = (figures: LoadFigures) => figures.cpu.server + (figures.cpu.database ?? 0) + figures.cpu.client
-	const listAtLoginServerCost = login.cpu.server + (list.cpu.database ?? 0) + list.cpu.client
+	const listBesideServer = totalCpu(list) - list.cpu.server
 	return (
-		`At best ${Math.round((100 * total(login)) / listAtLoginServerCost)}% of the login page's requests/s here: the list's PostgreSQL and ` +
-		`autocannon CPU (${((list.cpu.database ?? 0) + list.cpu.client).toFixed(2)} ms) with a server cost no higher than the login page's`
+		`At best ${Math.round((100 * totalCpu(login)) / (login.cpu.server + listBesideServer))}% of the login page's requests/s here: the list's ` +
+		`PostgreSQL and autocannon CPU (${listBesideServer.toFixed(2)} ms) with a server cost no higher than the login page's`
 	)
+}
+
+/** CPU milliseconds one request cost the server, PostgreSQL (when measured) and autocannon together. */
+function totalCpu(figures: LoadFigures) {
+	return figures.cpu.server + (figures.cpu.database ?? 0) + figures.cpu.client
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { QUEUES } from '#app/services/job-queue.server.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 
 /**
@@ -8,8 +9,6 @@ import { Browser, startApp, type TestApp } from './app.ts'
  * one after the other, as one client probing addresses would see them.
  */
 const PAIRS = 100
-/** pg-boss's queue of the reset mail (QUEUES.resetMail in job-queue.server.ts). */
-const RESET_MAIL_QUEUE = 'password-reset-mail'
 const WARM_UP = 10
 let app: TestApp
 
@@ -59,7 +58,7 @@ test(`known and unknown addresses: over ${PAIRS} pairs of answers, the median of
 	// The mail jobs wait until the answers are timed: their work (a lookup, a token, a file for each known address) runs
 	// on the process and, on PGlite, the connection that answers, and slowed whichever answers it met by up to 10 ms.
 	// What is timed is the answer itself, which is what a client probing addresses sees; the mail still goes after it.
-	await app.jobs.pause(RESET_MAIL_QUEUE)
+	await app.jobs.pause(QUEUES.resetMail)
 	const known: number[] = []
 	const unknown: number[] = []
 	for (let i = 0; i < PAIRS; i++) {
@@ -87,7 +86,7 @@ test(`known and unknown addresses: over ${PAIRS} pairs of answers, the median of
 	expect(Math.abs(difference), detail).toBeLessThan(3)
 
 	// The mail went after the answer, once to each known address, never to an unknown one.
-	await app.jobs.resume(RESET_MAIL_QUEUE)
+	await app.jobs.resume(QUEUES.resetMail)
 	await app.jobs.settled()
 	const mails = app.outbox().filter((mail) => /Reset your Spencer password/.test(mail.subject))
 	const sentTo = mails.map((mail) => /<?([^<>\s]+@[^<>\s]+)>?$/.exec(mail.to)?.[1] ?? mail.to)
