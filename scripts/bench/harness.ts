@@ -64,7 +64,7 @@ export type BenchSection = {
 	run(context: BenchContext): Promise<SectionResult>
 }
 
-const CONNECTIONS = 8
+export const CONNECTIONS = 8
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 4392)
 // Production on PostgreSQL requires one (ADR 015); any will do for a measurement.
