@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * The integration workers' environment: the app they load (the production build) then loads React's, Express's and the
+ * other libraries' production code, as `npm start` does; vitest would otherwise give them NODE_ENV=test (ADR 089).
+ */
+const PRODUCTION = { NODE_ENV: 'production' }
+
 /** Integration files that compare timings. */
 const TIMED = ['tests/integration/forgot-password-timing.test.ts']
 
@@ -22,6 +28,7 @@ export default defineConfig({
 					include: ['tests/integration/**/*.test.ts'],
 					exclude: TIMED,
 					globalSetup: ['./tests/setup/build.ts'],
+					env: PRODUCTION,
 					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
 					environment: 'node',
 					testTimeout: 60_000,
@@ -40,6 +47,7 @@ export default defineConfig({
 					sequence: { groupOrder: 2 },
 					include: TIMED,
 					globalSetup: ['./tests/setup/build.ts'],
+					env: PRODUCTION,
 					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
 					environment: 'node',
 					testTimeout: 60_000,
