@@ -8,8 +8,8 @@ import { backupDatabase, BackupError } from '#app/services/backup.server.ts'
 import { DatabaseInUseError } from '#app/services/database.server.ts'
 import { readEnv, setEnv } from '#app/services/env.server.ts'
 
-// Read as the server reads it (the ORM's options look at the configuration).
-const target = setEnv(readEnv()).database
+// Read as the server reads it (the ORM's options look at the configuration), less what only serving needs (ADR 090).
+const target = setEnv(readEnv(process.env, { serving: false })).database
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const file = process.argv[2] ?? `backups/spencer-${target.engine}-${stamp}.${target.engine === 'postgresql' ? 'dump' : 'tar.gz'}`
 try {

@@ -13,7 +13,8 @@ if (!file) {
 	process.exit(2)
 }
 try {
-	await restoreDatabase(setEnv(readEnv()).database, file)
+	// The database's configuration, less what only serving needs (ADR 090).
+	await restoreDatabase(setEnv(readEnv(process.env, { serving: false })).database, file)
 	console.log(`Restored ${file}`)
 } catch (error) {
 	if (!(error instanceof BackupError)) throw error

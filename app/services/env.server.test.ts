@@ -51,6 +51,16 @@ describe('SESSION_SECRET (ADR 015)', () => {
 		expect(readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: secret, APP_URL: 'https://s.test' }).SESSION_SECRET).toBe(secret)
 	})
 
+	// ADR 090: `npm run backup` and `npm run restore` reach the database only; an operator's job that sets NODE_ENV and
+	// DATABASE_URL alone must not be refused for the server's secret and address.
+	test('the database tools (serving: false) read production on PostgreSQL without the secret or the address', () => {
+		const env = readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres }, { serving: false })
+		expect(env.database).toEqual({ engine: 'postgresql', url: postgres, poolMax: 10 })
+		expect(env.SESSION_SECRET).toBeUndefined()
+		// What is set is still checked.
+		expect(() => readEnv({ NODE_ENV: 'production', DATABASE_URL: postgres, SESSION_SECRET: 'short' }, { serving: false })).toThrow(/SESSION_SECRET: too short/)
+	})
+
 	test('a short one is refused wherever it is set', () => {
 		for (const DATABASE_URL of [postgres, 'pglite://memory']) {
 			for (const NODE_ENV of ['production', 'development']) {

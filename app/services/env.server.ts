@@ -63,8 +63,10 @@ export type Env = z.infer<typeof EnvSchema> & { database: DatabaseTarget }
 /**
  * Reads the environment once at start-up; a bad value stops it with a message
  * that names the variable and says what to set. An empty value counts as unset.
+ * `serving: false` is for the tools that only reach the database (`npm run backup`, `npm run restore`): the secret and
+ * the address a server needs to answer staff are not theirs to require (ADR 090); every value set is still checked.
  */
-export function readEnv(source: EnvSource = process.env): Env {
+export function readEnv(source: EnvSource = process.env, { serving = true }: { serving?: boolean } = {}): Env {
 	const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
 	const parsed = EnvSchema.safeParse(given)
 	if (!parsed.success) {
@@ -76,11 +78,11 @@ export function readEnv(source: EnvSource = process.env): Env {
 	const env = { ...parsed.data, database }
 	// ADR 015: the embedded PGlite engine is for trying Spencer on one machine and may keep its own secret; a deployment
 	// on PostgreSQL names its secret, so that it is the operator's to rotate and never sits beside the data it protects.
-	if (env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.SESSION_SECRET) {
+	if (serving && env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.SESSION_SECRET) {
 		throw new Error(`Invalid environment: SESSION_SECRET is required in production on PostgreSQL: set it to ${SESSION_SECRET_HINT}.`)
 	}
 	// Without it, emailed links (a password reset's) would be built from the request's Host header, which anyone can set.
-	if (env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.APP_URL) {
+	if (serving && env.NODE_ENV === 'production' && env.database.engine === 'postgresql' && !env.APP_URL) {
 		throw new Error(`Invalid environment: APP_URL is required in production on PostgreSQL: set it to ${APP_URL_HINT}.`)
 	}
 	return env

@@ -37,8 +37,11 @@ async function fingerprint(target: DatabaseTarget): Promise<Record<string, strin
 	}
 }
 
-const npm = (script: string, args: string[], databaseUrl: string) =>
-	spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' })
+/** The script as an operator's backup job runs it: production, the database named, and nothing a server needs (ADR 090). */
+const npm = (script: string, args: string[], databaseUrl: string) => {
+	const { SESSION_SECRET: _secret, APP_URL: _address, ...env } = process.env
+	return spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], { env: { ...env, NODE_ENV: 'production', DATABASE_URL: databaseUrl }, encoding: 'utf8' })
+}
 
 test('a backup restored into a new database holds every row of the demo data, and a restore refuses a database with data', { timeout: 120_000 }, async () => {
 	const source = await freshDatabase()
