@@ -58,6 +58,7 @@ try {
 	const missed: string[] = []
 	const scriptsBeforePaint: string[] = []
 	const runScores: string[] = []
+	const hostSpeeds: number[] = []
 	for (const page of pages) {
 		// Each page loaded RUNS times; the run with the median performance score is the page's (ADR 083).
 		const runs: RunnerResult[] = []
@@ -73,6 +74,7 @@ try {
 			if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`)
 			if (new URL(result.lhr.finalDisplayedUrl).pathname !== page.path.split('?')[0]) throw new Error(`${page.path} ended on ${result.lhr.finalDisplayedUrl}`)
 			runs.push(result)
+			hostSpeeds.push(result.lhr.environment.benchmarkIndex)
 		}
 		const performanceOf = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0
 		const sorted = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))
@@ -97,6 +99,13 @@ try {
 	// Why the first paint's estimate can move between runs (ADR 079): the simulation holds the paint back by every
 	// high-priority script that had arrived when the unthrottled load painted.
 	console.log(`Scripts and the observed first paint (the median run):\n  ${scriptsBeforePaint.join('\n  ')}\n`)
+	// Lighthouse slows the main-thread work it observes by a fixed 4×, whatever the host: the same page shows more
+	// blocking time on a slower host. Its own measure of the host, per run, makes runs on different days comparable.
+	const speeds = [...hostSpeeds].sort((a, b) => a - b)
+	console.log(
+		`This host's speed (Lighthouse's benchmarkIndex, higher is faster) over the ${speeds.length} runs: ` +
+			`${Math.round(speeds[0]!)}–${Math.round(speeds.at(-1)!)}, median ${Math.round(speeds[Math.floor(speeds.length / 2)]!)}\n`,
+	)
 	if (missed.length) {
 		console.log(`Missed:\n  ${missed.join('\n  ')}`)
 		process.exitCode = 1
