@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config'
 
-/**
- * The integration workers' environment: the app they load (the production build) then loads React's, Express's and the
- * other libraries' production code, as `npm start` does; vitest would otherwise give them NODE_ENV=test (ADR 089).
- */
-const PRODUCTION = { NODE_ENV: 'production' }
+/** What the two integration projects share: the run's build and template database, and each worker's setup. */
+const INTEGRATION = {
+	globalSetup: ['./tests/setup/build.ts'],
+	// The app the workers load (the production build) then loads React's, Express's and the other libraries' production
+	// code, as `npm start` does; vitest would otherwise give them NODE_ENV=test (ADR 089).
+	env: { NODE_ENV: 'production' },
+	setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
+	environment: 'node',
+	testTimeout: 60_000,
+	hookTimeout: 120_000,
+}
 
 /** Integration files that compare timings. */
 const TIMED = ['tests/integration/forgot-password-timing.test.ts']
@@ -27,12 +33,7 @@ export default defineConfig({
 					sequence: { groupOrder: 1 },
 					include: ['tests/integration/**/*.test.ts'],
 					exclude: TIMED,
-					globalSetup: ['./tests/setup/build.ts'],
-					env: PRODUCTION,
-					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
-					environment: 'node',
-					testTimeout: 60_000,
-					hookTimeout: 120_000,
+					...INTEGRATION,
 					// Each file opens its own database; two at a time suits a two-core machine.
 					maxWorkers: 2,
 					// Files share their worker's loaded modules (the production build, PGlite's compiled WebAssembly): about 3 s
@@ -46,12 +47,7 @@ export default defineConfig({
 					name: 'integration-timing',
 					sequence: { groupOrder: 2 },
 					include: TIMED,
-					globalSetup: ['./tests/setup/build.ts'],
-					env: PRODUCTION,
-					setupFiles: ['./tests/setup/integration.ts', './tests/setup/console.ts'],
-					environment: 'node',
-					testTimeout: 60_000,
-					hookTimeout: 120_000,
+					...INTEGRATION,
 					maxWorkers: 1,
 				},
 			},
