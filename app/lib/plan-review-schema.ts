@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { REVIEW_DECISIONS, REVIEW_OUTCOMES } from '#app/models/enums.ts'
 import { REVIEW_INTERVAL_DAYS } from './review-links.ts'
 import { todayInUk } from './format.ts'
+import { realDate } from './real-date.ts'
 import { addYearsTo } from './retention-schema.ts'
 
 /**
@@ -31,14 +32,9 @@ export function daysAfter(date: string, days: number): string {
 /** The review date a form offers: 6 weeks from today. */
 export const defaultReviewOn = (today = todayInUk()) => daysAfter(today, REVIEW_INTERVAL_DAYS)
 
-const isRealDate = (value: string) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
-
 /** A review date: a real day, today at the earliest and two years ahead at the latest. */
 export const reviewDate = () =>
-	z
-		.string({ error: REVIEW_DATE_REQUIRED })
-		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
-		.refine(isRealDate, { error: 'Enter a real date', abort: true })
+	realDate(REVIEW_DATE_REQUIRED)
 		.refine((value) => value >= todayInUk(), REVIEW_DATE_PAST)
 		.refine((value) => value <= addYearsTo(todayInUk(), REVIEW_MAX_YEARS), REVIEW_DATE_TOO_FAR)
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { RETENTION_YEARS } from '#app/models/enums.ts'
 import { erasureReason } from './erasure-schema.ts'
 import { todayInUk } from './format.ts'
+import { realDate } from './real-date.ts'
 
 /** The retention screen lists the students whose records are due to go within this many days (ADR 070). */
 export const DUE_WINDOW_DAYS = 30
@@ -43,13 +44,7 @@ export const RetentionPeriodSchema = z.object({
  */
 export const RetentionHoldSchema = z.object({
 	reason: z.string({ error: HOLD_REASON_REQUIRED }).trim().min(1, HOLD_REASON_REQUIRED).max(HOLD_REASON_MAX, `Use at most ${HOLD_REASON_MAX} characters`),
-	until: z
-		.string()
-		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
-		.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-			error: 'Enter a real date',
-			abort: true,
-		})
+	until: realDate()
 		.refine((value) => value > todayInUk(), HOLD_UNTIL_PAST)
 		.refine((value) => value <= addYearsTo(todayInUk(), HOLD_MAX_YEARS), HOLD_UNTIL_TOO_FAR)
 		.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { realDate } from '#app/lib/real-date.ts'
 import { isValidUpn, normaliseUpn } from '#app/lib/upn.ts'
 import { GENDERS, SEN_STATUSES, YEAR_GROUPS, type Gender, type YearGroup } from '#app/models/enums.ts'
 
@@ -33,13 +34,7 @@ export const StudentSchema = z.object({
 		),
 	firstName: z.string({ error: 'Enter a first name' }).trim().min(1, 'Enter a first name').max(100, 'Use at most 100 characters'),
 	lastName: z.string({ error: 'Enter a last name' }).trim().min(1, 'Enter a last name').max(100, 'Use at most 100 characters'),
-	dateOfBirth: z
-		.string({ error: 'Enter the date of birth' })
-		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
-		.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-			error: 'Enter a real date',
-			abort: true,
-		})
+	dateOfBirth: realDate('Enter the date of birth')
 		.refine((value) => value >= '1990-01-01', 'Enter a date of birth after 1990')
 		.refine((value) => value <= todayInUk(), 'The date of birth cannot be in the future'),
 	gender: z.enum(GENDERS, { error: 'Choose a gender' }),

@@ -103,6 +103,9 @@ export const PasswordTokenSchema = defineEntity({
 export class PasswordToken extends PasswordTokenSchema.class {}
 PasswordTokenSchema.setClass(PasswordToken)
 
+/** The longest redirect target kept (safeRedirect refuses longer ones): a list's address with its filters fits. */
+export const MAX_REDIRECT_LENGTH = 2048
+
 /**
  * The step between a right password and the emailed code: bound to the user
  * who passed the password step, it lives 3 minutes, allows 5 wrong codes and
@@ -119,7 +122,7 @@ export const PendingSignInSchema = defineEntity({
 		attempts: p.integer().default(0),
 		expiresAt: p.datetime(),
 		usedAt: p.datetime().nullable(),
-		redirectTo: p.string().nullable(),
+		redirectTo: p.string().length(MAX_REDIRECT_LENGTH).nullable(),
 	},
 })
 export class PendingSignIn extends PendingSignInSchema.class {}

@@ -294,7 +294,15 @@ async function lockEditable(tx: SignedIn['em'], feedbackId: string) {
 export async function saveAnswers(app: SignedIn, feedbackId: string, domainId: string, answers: { questionId: string; value: number }[]) {
 	const feedback = await getOwnFeedback(app, feedbackId)
 	if (!isUuid(domainId)) throw notFound()
-	const valid = answers.filter((answer) => isUuid(answer.questionId) && Number.isInteger(answer.value) && answer.value >= 0 && answer.value <= 4)
+	// One answer a question: a form posts each question once, and a post that repeats one (by hand) keeps its last value
+	// rather than asking the upsert to change one row twice, which PostgreSQL refuses.
+	const valid = [
+		...new Map(
+			answers
+				.filter((answer) => isUuid(answer.questionId) && Number.isInteger(answer.value) && answer.value >= 0 && answer.value <= 4)
+				.map((answer) => [answer.questionId.toLowerCase(), answer.value]),
+		),
+	].map(([questionId, value]) => ({ questionId, value }))
 	if (valid.length === 0) return feedback
 	await app.em.transactional(async (tx) => {
 		await lockEditable(tx, feedback.id)

@@ -2,9 +2,9 @@
  * Where a sign-in or a form may send the browser next: only a path on this origin, however a browser reads it
  * (docs/architecture.md#routes).
  */
+import { MAX_REDIRECT_LENGTH } from '#app/models/user.ts'
 
 const REDIRECT_BASE = 'http://redirect.invalid'
-const MAX_REDIRECT_LENGTH = 2048
 // Browsers drop tab, CR and LF from a URL and read `\` as `/` (`/\t/evil.example` is `//evil.example` to them);
 // none of them, nor any other control character, is in a path Spencer links to, encoded or not.
 const UNSAFE_IN_REDIRECT = /[\p{Cc}\\]/u
@@ -31,7 +31,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 		return fallback
 	}
 	const path = `${url.pathname}${url.search}${url.hash}`
-	if (url.origin !== REDIRECT_BASE || !path.startsWith('/') || path.startsWith('//')) return fallback
+	// The path as parsed is percent-encoded, so it may be longer than what was given: it must still fit where a sign-in
+	// keeps it (PendingSignIn.redirectTo).
+	if (url.origin !== REDIRECT_BASE || !path.startsWith('/') || path.startsWith('//') || path.length > MAX_REDIRECT_LENGTH) return fallback
 	return path
 }
 

@@ -215,6 +215,10 @@ describe('profiles and rounds', () => {
 			[{ startDate: '0201-09-01', intervalWeeks: '1' }, [teacherMember], 'The start date cannot be more than a year ago'],
 			[{ startDate: isoDaysAgo(0), endDate: '2999-01-01' }, [teacherMember], 'The end date cannot be more than 5 years after the start date'],
 			[{}, [], 'Choose at least one respondent'],
+			// Days that do not exist, in the right shape: a message, never the server's error (new Date('2026-13-01') is invalid).
+			[{ startDate: '2026-13-01' }, [teacherMember], 'Enter a real date'],
+			[{ startDate: '2026-02-30' }, [teacherMember], 'Enter a real date'],
+			[{ endDate: '2026-00-10' }, [teacherMember], 'Enter a real date'],
 		]
 		for (const [overrides, respondents, message] of cases) {
 			const response = await postForm(senco, `${MANAGE}?modal=add-profile&id=${linkedStudentId}`, profileForm(linkedStudentId, overrides, respondents))
@@ -444,6 +448,22 @@ describe('answers are refused when they must not be saved', () => {
 		expect((await teacher.post(`${base}/${domainIds[0]}`, { intent: 'next', [`answer-${question}`]: '' })).status).toBe(302)
 		expect(await answerCount(feedbackId)).toBe(0)
 		expect(await app.sql('select status from feedback where id = ?', [feedbackId])).toEqual([{ status: 'incomplete' }])
+	})
+
+	test('a post that repeats a question keeps one answer, its last value, rather than failing', async () => {
+		const { feedbackId, base } = await newFeedback()
+		const [question, other] = await questionsOf(domainIds[0]!)
+		const response = await postForm(teacher, `${base}/${domainIds[0]}`, [
+			['intent', 'next'],
+			[`answer-${question}`, '1'],
+			[`answer-${other}`, '3'],
+			[`answer-${question!.toUpperCase()}`, '2'],
+		])
+		expect(response.status).toBe(302)
+		expect(await app.sql('select question_id, value from answer where feedback_id = ? order by value', [feedbackId])).toEqual([
+			{ question_id: question, value: 2 },
+			{ question_id: other, value: 3 },
+		])
 	})
 
 	test('a closed profile’s feedback refuses answers and submit with a toast; nothing saved', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { Browser, startApp, type TestApp } from './app.ts'
+import { Browser, latestCode, startApp, type TestApp } from './app.ts'
 
 // Issue 12 item 8: a redirect target taken from a request is a local path or the fallback, however a browser reads it.
 
@@ -79,5 +79,28 @@ describe('after a session expires on a client-side navigation', () => {
 
 		const signedIn = await browser.post('/auth/login', { intent: 'password', email: 'teacher@oakfield.test', password: 'Spencer!2026', redirectTo: '/professional/students?q=ann' })
 		expect(signedIn.headers.get('Location')).toBe('/professional/students?q=ann')
+	})
+})
+
+describe('a long address kept through the e-mailed code step', () => {
+	test('a list address of 1,000 characters (filters, a search) is where the platform admin lands after the code', async () => {
+		// Longer than the 255 characters the pending sign-in once held; up to the 2,048 that safeRedirect keeps.
+		const longPath = `/spencer-admin/schools?q=${'a'.repeat(1000)}`
+		const browser = new Browser(app)
+		const step = await browser.post('/auth/login', { intent: 'password', email: 'admin@spencer.test', password: 'Spencer!2026', redirectTo: longPath })
+		expect(step.status).toBe(302)
+		expect(await app.sql("select length(p.redirect_to) as length from pending_sign_in p join users u on u.id = p.user_id where u.email = 'admin@spencer.test' and p.used_at is null")).toContainEqual({ length: longPath.length })
+		const signedIn = await browser.post('/auth/login', { intent: 'code', code: latestCode(app, 'admin@spencer.test') })
+		expect(signedIn.status).toBe(302)
+		expect(signedIn.headers.get('Location')).toBe(longPath)
+	})
+
+	test('an address whose encoded form is over 2,048 characters gives the fallback (/, which sends each user home), not an error', async () => {
+		// 700 characters given, each three when percent-encoded: over the limit only once parsed.
+		const browser = new Browser(app)
+		const step = await browser.post('/auth/login', { intent: 'password', email: 'admin@spencer.test', password: 'Spencer!2026', redirectTo: `/spencer-admin/schools?q=${'é'.repeat(700)}` })
+		expect(step.status).toBe(302)
+		const signedIn = await browser.post('/auth/login', { intent: 'code', code: latestCode(app, 'admin@spencer.test') })
+		expect(signedIn.headers.get('Location')).toBe('/')
 	})
 })

@@ -174,6 +174,19 @@ describe('hostile input answers 4xx with a clear message (item 7)', () => {
 		expect(await api.json()).toMatchObject({ code: 400 })
 	})
 
+	test('JSON nested 60,000 deep (120 KB, under the size limit) → 400 `{ code, message }`, not a stack overflow; 32 deep is read', async () => {
+		const post = (body: string) =>
+			new Browser(app).request('/api/auth/send-reset-password-email', { method: 'POST', body, headers: { 'Content-Type': 'application/json', Origin: app.url } })
+		const deep = await post(`${'['.repeat(60_000)}${']'.repeat(60_000)}`)
+		expect(deep.status).toBe(400)
+		expect(await deep.json()).toEqual({ code: 400, message: "The request nests its data more than 32 levels deep, which no form or API of Spencer's sends." })
+		// A shallower body passes the guard and is answered by the route, as any body it cannot use.
+		const shallow = await post(JSON.stringify({ email: JSON.parse(`${'['.repeat(31)}"a"${']'.repeat(31)}`) }))
+		expect(shallow.status).toBeGreaterThanOrEqual(400)
+		expect(shallow.status).toBeLessThan(500)
+		expect((await shallow.json()).message).not.toContain('levels deep')
+	})
+
 	test('line breaks and tabs belong in a textarea only: a description may have them, a name may not', async () => {
 		const refused = await office.post('/school-admin/groups', { intent: 'create-group', name: 'Chess\r\nclub', description: '' })
 		expect(refused.status).toBe(400)

@@ -63,6 +63,18 @@ describe('schools', () => {
 		expect(bad.status).toBe(400)
 	})
 
+	test('a contact email longer than an address can be is refused beside the field, on create and on save', async () => {
+		const contactEmail = `${'a'.repeat(300)}@example.com`
+		const fields = { intent: 'save', name: 'Longmail School', subdomain: 'longmail', type: 'Primary', contactEmail }
+		const created = await admin.post('/spencer-admin/schools/create', fields)
+		expect(created.status).toBe(400)
+		expect(await created.text()).toContain('Use at most 254 characters')
+		const saved = await admin.post(`/spencer-admin/schools/${oakfieldId}`, { ...fields, name: 'Oakfield Primary School', subdomain: 'oakfield' })
+		expect(saved.status).toBe(400)
+		expect(await saved.text()).toContain('Use at most 254 characters')
+		expect(await app.sql("select id from school where subdomain = 'longmail' or contact_email like 'aaaa%'")).toEqual([])
+	})
+
 	test('the list searches, sorts and paginates on the server', async () => {
 		const page = await admin.request('/spencer-admin/schools?q=river')
 		const html = await page.text()
@@ -234,5 +246,20 @@ describe('access report', () => {
 		expect(html).not.toContain('student.update')
 		const other = await (await admin.request(`/spencer-admin/schools/${oakfieldId}?upn=A000000000000&from=2026-03-01&to=2026-03-31`)).text()
 		expect(other).toContain('No student with that UPN in this school.')
+	})
+
+	test('dates of the right shape that are not days (a month 13, 30 February) ask for real dates, never a server error', async () => {
+		const [student] = await app.sql<{ upn: string }>("select s.upn from student s join school sc on sc.id = s.school_id where sc.subdomain = 'oakfield' limit 1")
+		for (const [from, to] of [
+			['2026-13-01', '2026-03-01'],
+			['2026-03-01', '2026-02-30'],
+			['2026-03-01', '2026-00-01'],
+		]) {
+			const response = await admin.request(`/spencer-admin/schools/${oakfieldId}?upn=${student!.upn}&from=${from}&to=${to}`)
+			expect(response.status, `${from} ${to}`).toBe(200)
+			const html = await response.text()
+			expect(html).toContain('Enter real dates in From and To.')
+			expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="from"|<input[^>]*name="from"[^>]*aria-invalid="true"/)
+		}
 	})
 })

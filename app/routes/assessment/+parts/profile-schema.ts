@@ -1,11 +1,6 @@
 import { z } from 'zod'
+import { REAL_DATE_MESSAGE, realDate } from '#app/lib/real-date.ts'
 import { PROFILE_KINDS } from '#app/models/enums.ts'
-
-const isoDate = (message: string) =>
-	z
-		.string({ error: message })
-		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a real date', abort: true })
-		.refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: 'Enter a real date', abort: true })
 
 /** `date` (yyyy-mm-dd) moved by whole years; 29 February lands on 1 March in a common year. */
 export function addYears(date: string, years: number): string {
@@ -33,8 +28,8 @@ export const ProfileSchema = z
 			.min(1, 'Enter a whole number of weeks from 1 to 26')
 			.max(26, 'Enter a whole number of weeks from 1 to 26')
 			.optional(),
-		startDate: isoDate('Enter the start date'),
-		endDate: isoDate('Enter a real date').optional(),
+		startDate: realDate('Enter the start date'),
+		endDate: realDate(REAL_DATE_MESSAGE).optional(),
 		respondents: z.array(z.string(), { error: 'Choose at least one respondent' }).min(1, 'Choose at least one respondent'),
 	})
 	.superRefine((value, context) => {

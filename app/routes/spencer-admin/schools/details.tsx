@@ -5,6 +5,7 @@ import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { formatDate } from '#app/lib/format.ts'
+import { isRealDate } from '#app/lib/real-date.ts'
 import { studentAccessReport } from '#app/services/access-report.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
@@ -24,7 +25,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const school = await getSchool(app, params.id)
 	const url = new URL(request.url)
 	const reportInput = { upn: url.searchParams.get('upn') ?? '', from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' }
-	const wantsReport = Boolean(reportInput.upn && /^\d{4}-\d{2}-\d{2}$/.test(reportInput.from) && /^\d{4}-\d{2}-\d{2}$/.test(reportInput.to))
+	// A report needs a UPN and two days that exist (a hand-made address may carry 2026-02-30); with a UPN and no such
+	// dates the form says so rather than showing nothing.
+	const datesReal = isRealDate(reportInput.from) && isRealDate(reportInput.to)
+	const wantsReport = Boolean(reportInput.upn) && datesReal
+	const reportProblem = reportInput.upn && !datesReal ? 'Enter real dates in From and To.' : null
 	const [staff, report] = await Promise.all([
 		listSchoolStaff(app, school.id),
 		wantsReport ? studentAccessReport(app, school.id, reportInput) : Promise.resolve(null),
@@ -46,6 +51,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		staff,
 		reportInput,
 		report,
+		reportProblem,
 	}
 }
 
@@ -90,7 +96,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function SchoolDetails({ loaderData, actionData }: Route.ComponentProps) {
-	const { school, staff, report, reportInput } = loaderData
+	const { school, staff, report, reportInput, reportProblem } = loaderData
 	return (
 		<>
 			<BackLink to="/spencer-admin/schools">Schools</BackLink>
@@ -113,7 +119,7 @@ export default function SchoolDetails({ loaderData, actionData }: Route.Componen
 
 			<SchoolStaff schoolName={school.name} staff={staff} />
 
-			<AccessReport report={report} input={reportInput} />
+			<AccessReport report={report} input={reportInput} problem={reportProblem} />
 
 			<section aria-labelledby="offboard-heading" className="mt-10 rounded-lg border border-red-700 bg-white p-6">
 				<h2 id="offboard-heading" className="mb-2 text-lg font-semibold text-red-800">

@@ -30,7 +30,7 @@ export const SchoolSchema = z.object({
 	postcode: optional(16, 'Use at most 16 characters'),
 	phone: optional(32, 'Use at most 32 characters'),
 	contactEmail: z
-		.union([z.literal(''), z.email({ error: 'Enter a valid email address' })])
+		.union([z.literal(''), z.email({ error: 'Enter a valid email address' }).max(254, 'Use at most 254 characters')])
 		.optional()
 		.transform((value) => (value ? value.toLowerCase() : null)),
 })
