@@ -59,6 +59,7 @@ const FEEDBACK_COLUMNS = [
 	'q.title',
 	'r.index',
 	'r.opens_on',
+	'm.school_id as respondent_school',
 	'm.first_name as respondent_first',
 	'm.last_name as respondent_last',
 	'f.status',
@@ -88,20 +89,22 @@ type FeedbackSqlRow = {
 	index: number
 	opens_on: Date | string
 	/** Null once the respondent was deleted from the directory (ADR 029). */
+	respondent_school: string | null
 	respondent_first: string | null
 	respondent_last: string | null
 	status: FeedbackStatus
 	submitted_at: Date | string | null
 }
 
-const toRow = (row: FeedbackSqlRow): FeedbackRow => ({
+/** A row as the acting school reads it: another school's respondent is not named (ADR 092). */
+const toRow = (actingSchoolId: string) => (row: FeedbackSqlRow): FeedbackRow => ({
 	id: row.id,
 	studentId: row.student_id,
 	studentName: `${row.first_name} ${row.last_name}`,
 	questionnaire: row.title,
 	round: row.index + 1,
 	opensOn: dateOnly(row.opens_on),
-	respondent: respondentName(row.respondent_first, row.respondent_last),
+	respondent: respondentName(actingSchoolId, { school_id: row.respondent_school, first_name: row.respondent_first, last_name: row.respondent_last }),
 	status: row.status,
 	submittedAt: instant(row.submitted_at),
 })
@@ -143,7 +146,7 @@ export async function listFeedback(
 		.orderBy((eb) => eb.fn('lower', ['s.last_name']))
 		.orderBy('f.id')
 	const { rows, total } = await pageAndTotal(matching, sorted, query)
-	return { rows: rows.map(toRow), total }
+	return { rows: rows.map(toRow(actingSchool(app))), total }
 }
 
 /** The questionnaires the school's profiles use, for the feedback list's filter. */
@@ -214,7 +217,7 @@ export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<Fee
 	}
 	audit(app.em, app.auth, 'feedback.read', { type: 'Feedback', id: row.id, schoolId: actingSchool(app) })
 	await app.em.flush()
-	return { ...toRow(row), domains }
+	return { ...toRow(actingSchool(app))(row), domains }
 }
 
 /**

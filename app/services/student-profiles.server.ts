@@ -1,4 +1,4 @@
-import { FORMER_STAFF_MEMBER, respondentName } from '#app/lib/respondents.ts'
+import { respondentNames } from '#app/lib/respondents.ts'
 import type { FeedbackStatus, ProfileKind } from '#app/models/enums.ts'
 import type { SignedIn } from './guards.server.ts'
 import { actingSchool } from './tenancy.server.ts'
@@ -63,6 +63,7 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 			'f.status as feedback_status',
 			'f.submitted_at',
 			eb.fn.coalesce('f.respondent_id', 'f.former_respondent_key').as('membership_id'),
+			'm.school_id',
 			'm.first_name',
 			'm.last_name',
 		])
@@ -77,9 +78,11 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 		.execute()
 	const profiles = new Map<string, ProfileSummary>()
 	const rounds = new Map<string, RoundSummary>()
-	// Two former staff members on one student are told apart ("Former staff member 2"), so a comparison can pick either.
-	const formerKeys = [...new Set(rows.filter((row) => row.feedback_id && row.first_name === null).map((row) => row.membership_id!))]
-	const formerName = (key: string) => (formerKeys.length > 1 ? `${FORMER_STAFF_MEMBER} ${formerKeys.indexOf(key) + 1}` : FORMER_STAFF_MEMBER)
+	// Former staff, and another school's staff (a transferred student's earlier feedback), are not named (ADR 092).
+	const nameOf = respondentNames(
+		actingSchool({ auth }),
+		rows.filter((row) => row.feedback_id).map((row) => ({ ...row, key: row.membership_id! })),
+	)
 	for (const row of rows) {
 		let profile = profiles.get(row.profile_id)
 		if (!profile) {
@@ -107,7 +110,7 @@ export async function listStudentProfiles({ em, auth }: SignedIn, studentId: str
 		round.feedback.push({
 			feedbackId: row.feedback_id,
 			membershipId: row.membership_id!,
-			name: row.first_name === null ? formerName(row.membership_id!) : respondentName(row.first_name, row.last_name),
+			name: nameOf(row.membership_id!),
 			status: row.feedback_status!,
 			submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
 		})

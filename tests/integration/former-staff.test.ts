@@ -252,3 +252,38 @@ describe('[13.13] who may delete', () => {
 		expect(await app.sql("select id from audit_event where action in ('membership.delete', 'feedback.anonymise') and entity_id in (?, ?)", [memberId, assessed.theirs])).toEqual([])
 	})
 })
+
+describe("a transferred student's feedback from the school before (ADR 092)", () => {
+	test('the new school reads its authors as another school’s staff, told apart, and never by name; the scores are kept', async () => {
+		const memberId = await addStaff('Philippa', 'Marchbanks', 'marchbanks@oakfield.test')
+		const assessed = await assess(memberId, 'Percival')
+		const [oakfieldSenco] = await app.sql<{ name: string }>(
+			"select m.first_name || ' ' || m.last_name as name from school_membership m join users u on u.id = m.user_id where u.email = 'senco@oakfield.test' and m.school_id = ?",
+			[schoolId],
+		)
+		const pages = pagesOf(assessed, 'Percival')
+		const scores = tableRows(await html(senco, pages.analysis), 'Domain scores, round 1')
+		expect(await html(senco, pages.feedbackAnswers)).toContain('Philippa Marchbanks')
+
+		// Oakfield sends the student; Riverside approves.
+		const sent = await office.post(`/school-admin/students/list/${assessed.studentId}?modal=transfer-student`, { intent: 'transfer', destination: 'riverside', note: 'Moving house.' })
+		expect(sent.status).toBe(302)
+		const [request] = await app.sql<{ id: string }>("select id from transfer_request where student_id = ? and status = 'created'", [assessed.studentId])
+		expect((await riversideOffice.post('/school-admin/students/transfer-students/incoming', { intent: 'approve', id: request!.id })).status).toBe(302)
+
+		const riversideSenco = new Browser(app)
+		await riversideSenco.signIn('senco@riverside.test')
+		const withheld = /Staff member( [12])? of another school \(name withheld\)/
+		for (const [page, path] of Object.entries(pages).filter(([page]) => page !== 'home')) {
+			const text = await html(riversideSenco, path)
+			expect(text, page).not.toContain('Marchbanks')
+			expect(text, page).not.toContain(oakfieldSenco!.name)
+			if (page !== 'analysis') expect(text, page).toMatch(withheld)
+		}
+		// Two people of the other school are two respondents a comparison can pick between.
+		const comparison = await html(riversideSenco, pages.comparison)
+		expect(comparison).toContain('Staff member 1 of another school (name withheld)')
+		expect(comparison).toContain('Staff member 2 of another school (name withheld)')
+		expect(tableRows(await html(riversideSenco, pages.analysis), 'Domain scores, round 1')).toEqual(scores)
+	})
+})
