@@ -102,9 +102,18 @@ async function findExport(em: Em, schoolId: string, kind: DataExportKind, export
 export async function getStudentExport(app: SignedIn, exportId: string): Promise<ExportView & { student: { id: string; name: string } }> {
 	const schoolId = actingSchool(app)
 	const found = await findExport(app.em, schoolId, 'student', exportId)
-	const student = await typedSql(app.em).selectFrom('student').select(['id', 'first_name', 'last_name']).where('id', '=', found.studentId!).where('school_id', '=', schoolId).executeTakeFirst()
-	if (!student) throw notFound()
+	const student = await stillOurs(app.em, schoolId, found.studentId!)
 	return { ...found, student: { id: student.id, name: `${student.first_name} ${student.last_name}` } }
+}
+
+/**
+ * The export's student, while they are still the school's: once they have moved to another school, their exports here
+ * answer 404, the page and the file alike (another school's record, ADR 092).
+ */
+async function stillOurs(em: Em, schoolId: string, studentId: string) {
+	const student = await typedSql(em).selectFrom('student').select(['id', 'first_name', 'last_name']).where('id', '=', studentId).where('school_id', '=', schoolId).executeTakeFirst()
+	if (!student) throw notFound()
+	return student
 }
 
 /** The student's exports still kept, the newest first: one query. */
@@ -144,6 +153,7 @@ export async function downloadExport(app: SignedIn, scope: { kind: 'student' } |
 	const schoolId = scope.kind === 'student' ? actingSchool(app) : recordId(scope.schoolId)
 	const found = await findExport(app.em, schoolId, scope.kind, exportId)
 	if (found.status !== 'ready') throw notFound()
+	if (scope.kind === 'student') await stillOurs(app.em, schoolId, found.studentId!)
 	audit(
 		app.em,
 		app.auth,

@@ -212,3 +212,25 @@ describe('a whole school’s export (offboarding’s step 2)', () => {
 		expect((await office.request(`/school-admin/exports/${exportId}`)).status).toBe(404)
 	})
 })
+
+describe('once the student has moved to another school', () => {
+	test('the sending school’s export of them answers 404, its page and its file alike, and no download is audited', async () => {
+		const oakfield = (await one<{ id: string }>("select id from school where subdomain = 'oakfield'")).id
+		const moving = await one<{ id: string }>("select id from student where school_id = ? and not archived order by upn offset 7 limit 1", [oakfield])
+		const built = await exportStudent(office, moving.id)
+		expect(built.text).toContain('Ready to download')
+		expect((await office.request(`${built.location}/download`)).status).toBe(200)
+
+		const sent = await office.post(`/school-admin/students/list/${moving.id}?modal=transfer-student`, { intent: 'transfer', destination: 'riverside', note: 'Moving house.' })
+		expect(sent.status).toBe(302)
+		const request = await one<{ id: string }>("select id from transfer_request where student_id = ? and status = 'created'", [moving.id])
+		const riverside = new Browser(app)
+		await riverside.signIn('office@riverside.test')
+		expect((await riverside.post('/school-admin/students/transfer-students/incoming', { intent: 'approve', id: request.id })).status).toBe(302)
+
+		const downloads = () => app.sql("select id from audit_event where action = 'student.export.download' and entity_id = ?", [moving.id])
+		const before = await downloads()
+		for (const path of [built.location, `${built.location}/download`]) expect((await office.request(path)).status, path).toBe(404)
+		expect(await downloads()).toEqual(before)
+	})
+})
