@@ -25,6 +25,15 @@ async function main() {
 	}
 	// First, so static files and Vite's answers carry it as well as the app's.
 	app.use(entry.nosniff)
+	// While draining after a SIGTERM (ADR 094): every page still answers, on a connection closed after it (a kept-alive
+	// client opens its next one elsewhere), and /healthz says "stopping" so the load balancer stops sending here.
+	let draining = false
+	app.use((req, res, next) => {
+		if (!draining) return next()
+		res.setHeader('Connection', 'close')
+		if (req.path !== '/healthz') return next()
+		res.status(503).setHeader('Cache-Control', 'no-store').json({ status: 'stopping' })
+	})
 	app.use(compression())
 	if (devServer) {
 		app.use(devServer.middlewares)
@@ -64,6 +73,15 @@ async function main() {
 	const stop = async (signal) => {
 		if (stopping) return
 		stopping = true
+		// A SIGTERM is a rolling restart's or an orchestrator's: before the port closes, the load balancer is given
+		// STOP_DRAIN_SECONDS to see /healthz fail, since a connection it opens after the close but before it notices
+		// would be reset unanswered (ADR 094). A SIGINT (Ctrl-C) stops at once.
+		const drainSeconds = signal === 'SIGTERM' ? spencer.env.STOP_DRAIN_SECONDS : 0
+		if (drainSeconds > 0) {
+			draining = true
+			console.log(`${signal}: answering for ${drainSeconds} s more while the load balancer stops sending here…`)
+			await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000))
+		}
 		console.log(`${signal}: finishing the requests in hand, then closing the database…`)
 		const closed = new Promise((resolve) => server.close(resolve))
 		const idle = setInterval(() => server.closeIdleConnections(), 100)

@@ -6,8 +6,9 @@
  * restart's step). Prints requests/s at 1 and 3 instances and every error; exits 1 on any error.
  *
  * The proxy does what a load balancer does: it sends each request to the next instance, and to another when the chosen
- * one refused the connection (it has stopped listening). A request an instance accepted is never retried: if it is
- * cut, the client sees a 502, which counts as an error.
+ * one refused the connection (it has stopped listening); it checks each instance's /healthz and stops sending to one
+ * that fails it (a draining instance, ADR 094). A request an instance accepted is never retried: if it is cut, the
+ * client sees a 502, which counts as an error.
  * On 2 cores the rate cannot triple (the instances, PostgreSQL and the load share them); the figure is reported as
  * measured. The other multi-instance rules (one session, one rate limit, an import run once) are integration tests
  * (tests/integration/instances.test.ts).
@@ -93,14 +94,34 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, b
 async function startInstance(port: number, proxyUrl: string): Promise<Instance> {
 	// As `npm start` runs it (package.json), on the shared database, behind the proxy.
 	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.js'], {
-		env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SESSION_SECRET, APP_URL: proxyUrl, TRUST_PROXY: '1', MAIL_OUTBOX_DIR: outbox, DATABASE_POOL_MAX: '10' },
+		env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SESSION_SECRET, APP_URL: proxyUrl, TRUST_PROXY: '1', MAIL_OUTBOX_DIR: outbox, DATABASE_POOL_MAX: '10', STOP_DRAIN_SECONDS: String(STOP_DRAIN_SECONDS) },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	await waitFor(`http://127.0.0.1:${port}/healthz`)
 	return { port, process: child, live: true }
 }
 
-/** SIGTERM, as a rolling restart sends; the proxy finds out by itself (a refused connection), as a load balancer does. */
+/**
+ * The proxy's health check, as deploy/Caddyfile's: each instance's /healthz every HEALTH_INTERVAL_MS; one that answers
+ * anything but 2xx (a draining instance's 503, ADR 094) gets no more requests. The instances drain for
+ * STOP_DRAIN_SECONDS, several intervals, so the proxy has stopped sending before one closes its port.
+ */
+const HEALTH_INTERVAL_MS = 250
+const STOP_DRAIN_SECONDS = 1
+const health = setInterval(() => {
+	for (const instance of instances.filter((candidate) => candidate.live)) {
+		http
+			.get({ host: '127.0.0.1', port: instance.port, path: '/healthz', agent }, (answer) => {
+				answer.resume()
+				if ((answer.statusCode ?? 500) >= 300) instance.live = false
+			})
+			.on('error', () => {
+				// Refused: forward finds out on its next request, as before.
+			})
+	}
+}, HEALTH_INTERVAL_MS)
+
+/** SIGTERM, as a rolling restart sends; the proxy finds out from the health check, or else a refused connection. */
 function stop(instance: Instance) {
 	if (instance.process.exitCode !== null || instance.process.signalCode !== null) return Promise.resolve(instance.process.exitCode)
 	const exited = new Promise<number | null>((resolve) => instance.process.once('exit', (code) => resolve(code)))
@@ -147,7 +168,10 @@ try {
 	console.log(row('3', three))
 	console.log(row('3, one stopped with SIGTERM half-way', rolling))
 	console.log(`3 instances: ${(three.rps / one.rps).toFixed(2)} × the rate of 1 (2 cores shared by the instances, PostgreSQL and the load)`)
-	console.log(`The stopped instance exited with code ${exitCode}; the proxy sent ${counts.retried} refused request(s) to another instance, and ${counts.cut} accepted one(s) were cut.`)
+	console.log(
+		`The stopped instance drained for ${STOP_DRAIN_SECONDS} s (its /healthz 503, the proxy checking every ${HEALTH_INTERVAL_MS} ms) and exited with code ${exitCode}; ` +
+			`the proxy sent ${counts.retried} refused request(s) to another instance, and ${counts.cut} accepted one(s) were cut.`,
+	)
 	console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`)
 	// A cut request reached its client as a 502: counted there, once.
 	const total = errors(one) + errors(three) + errors(rolling)
@@ -158,6 +182,7 @@ try {
 		console.log('Every target met: no request lost, at 1 or 3 instances or through the stop.')
 	}
 } finally {
+	clearInterval(health)
 	for (const instance of instances) await stop(instance)
 	proxy.close()
 	agent.destroy()

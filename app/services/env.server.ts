@@ -52,6 +52,9 @@ const EnvSchema = z.object({
 	SENTRY_ENVIRONMENT: z.string().default('prod'),
 	SENTRY_RELEASE: z.string().default('RC_v1.1.2'),
 	SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.3),
+	// Seconds a SIGTERM'd instance keeps answering, its /healthz saying "stopping", before it closes its port (ADR 094):
+	// at least the load balancer's health-check interval, so that it has stopped sending before no one listens.
+	STOP_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
 	// The import queue (ADR 009): how long a worker's claim on a job lasts unrenewed, and rows per batch.
 	IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 	IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).optional(),

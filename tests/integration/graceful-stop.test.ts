@@ -1,4 +1,5 @@
 import { once } from 'node:events'
+import { get } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, expect, test } from 'vitest'
 import { serverProcesses } from './server-process.ts'
@@ -44,4 +45,40 @@ test('SIGTERM mid-request: no new connection is taken, the request begun is answ
 	expect(answer).toMatch(/^set-cookie: __Host-spencer_session=/im)
 	const [code] = await exited
 	expect(code).toBe(0)
+})
+
+/** A GET on a connection of its own: the status, the Connection header and the body, as a load balancer reads them. */
+function rawGet(url: string): Promise<{ status: number; connection: string | undefined; body: string }> {
+	return new Promise((resolve, reject) => {
+		get(url, { agent: false }, (answer) => {
+			let body = ''
+			answer.on('data', (chunk: Buffer) => (body += chunk.toString()))
+			answer.on('end', () => resolve({ status: answer.statusCode ?? 0, connection: answer.headers.connection, body }))
+		}).on('error', reject)
+	})
+}
+
+test('SIGTERM with STOP_DRAIN_SECONDS: /healthz fails at once while every page still answers, then the port closes and the server exits 0', { timeout: 120_000 }, async () => {
+	const { url } = await freshDatabase()
+	const server = await startServer({ DATABASE_URL: url, STOP_DRAIN_SECONDS: '3' })
+	expect((await rawGet(`${server.app.url}/healthz`)).status).toBe(200)
+
+	const exited = once(server.process, 'exit')
+	const stoppedAt = Date.now()
+	server.process.kill('SIGTERM')
+	// Draining: the load balancer's check fails, and what it still sends is answered, on a connection closed after it.
+	let health = await rawGet(`${server.app.url}/healthz`)
+	while (health.status === 200) health = await rawGet(`${server.app.url}/healthz`)
+	expect(health).toEqual({ status: 503, connection: 'close', body: JSON.stringify({ status: 'stopping' }) })
+	const page = await rawGet(`${server.app.url}/auth/login`)
+	expect(page.status).toBe(200)
+	expect(page.connection).toBe('close')
+	expect(page.body).toContain('Sign in')
+	expect(server.process.exitCode).toBeNull()
+
+	// Then no new connection is taken, and the server exits 0, not before the drain was over.
+	const [code] = await exited
+	expect(code).toBe(0)
+	expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3000)
+	await expect(rawGet(`${server.app.url}/healthz`)).rejects.toThrow()
 })
