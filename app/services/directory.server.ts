@@ -5,7 +5,7 @@ import type { ListQuery } from '#app/lib/pagination.ts'
 import { SCHOOL_ROLES, type MemberAccess, type SchoolRole } from '#app/models/enums.ts'
 import { byEmail, normaliseEmail, School, SchoolMembership, User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
-import { sendInvitation } from './password-links.server.ts'
+import { inviteMember } from './password-links.server.ts'
 import type { Em } from './database.server.ts'
 import { constraintName } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
@@ -160,22 +160,10 @@ async function alreadyMemberOnRace<T>(write: () => Promise<T>): Promise<T | { ki
 	}
 }
 
-/**
- * Sends the invitation after the member is stored. Whether it went is the
- * answer: a mail server that refuses it must not turn a saved change into an
- * error page, so the screen says so and "Give access" sends it again.
- */
+/** The member's invitation, after the member is stored: whether it went (inviteMember). */
 async function invite(em: Em, member: SchoolMembership, request: Request): Promise<boolean> {
 	const school = await em.findOneOrFail(School, { id: member.school.id })
-	try {
-		await sendInvitation(em, member.user, { request, schoolName: school.name })
-		return true
-	} catch (error) {
-		// A warning, not an error: the screen tells the admin, who can resend. No address or name
-		// in the log: the membership id is enough to find who it was.
-		console.warn(`Invitation email for membership ${member.id} not sent: ${error instanceof Error ? error.name : 'unknown error'}`)
-		return false
-	}
+	return inviteMember(em, member.user, member.id, { request, schoolName: school.name })
 }
 
 /**

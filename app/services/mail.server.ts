@@ -26,7 +26,8 @@ export async function sendMail(mail: Mail): Promise<void> {
 	await mkdir(outbox, { recursive: true })
 	const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
 	await writeFile(file, info.message as Buffer)
-	console.log(`Mail written to ${file}: "${mail.subject}" to ${mail.to}`)
+	// The file and the subject only: the recipient's address is personal data, which never reaches a log; the file holds it.
+	console.log(`Mail written to ${file}: "${mail.subject}"`)
 }
 
 /** For tests: forget the SMTP transport so a new SMTP_URL takes effect. */

@@ -50,6 +50,22 @@ export async function sendPasswordResetMail(em: Em, { email, linkBase }: JobData
 	})
 }
 
+/**
+ * Sends the invitation of a membership already stored, and says whether it went: a mail server that refuses it must
+ * not turn a saved change into an error page, so the screen says so and the admin sends it again. A warning, not an
+ * error, in the log, with no address or name (the server's reply may quote the address): the membership id is enough
+ * to find who it was.
+ */
+export async function inviteMember(em: Em, user: User, membershipId: string, options: { request?: Request; schoolName?: string }): Promise<boolean> {
+	try {
+		await sendInvitation(em, user, options)
+		return true
+	} catch (error) {
+		console.warn(`Invitation email for membership ${membershipId} not sent: ${error instanceof Error ? error.name : 'unknown error'}`)
+		return false
+	}
+}
+
 /** Sends an invitation: a link to set a password, after which the user is signed in. */
 export async function sendInvitation(em: Em, user: User, options: { request?: Request; schoolName?: string } = {}) {
 	const link = await issuePasswordToken(em, user, 'invitation', `${appUrl(options.request)}/auth/set-password-from-email`)
@@ -63,10 +79,11 @@ export async function sendInvitation(em: Em, user: User, options: { request?: Re
 async function issuePasswordToken(em: Em, user: User, purpose: 'reset' | 'invitation', path: string): Promise<string> {
 	const token = newToken()
 	const ttl = purpose === 'reset' ? RESET_TOKEN_MS : INVITATION_TOKEN_MS
-	// A new link voids the earlier unused ones of the same kind.
-	await em.nativeUpdate(PasswordToken, { user: user.id, purpose, usedAt: null }, { usedAt: new Date() })
-	em.create(PasswordToken, { user, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) })
-	await em.flush()
+	// A new link voids the earlier unused ones of the same kind, in one transaction with it: never voided without one.
+	await em.transactional(async (tx) => {
+		await tx.nativeUpdate(PasswordToken, { user: user.id, purpose, usedAt: null }, { usedAt: new Date() })
+		tx.create(PasswordToken, { user, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) })
+	})
 	const params = new URLSearchParams({ token, email: user.email })
 	return `${path}?${params}`
 }

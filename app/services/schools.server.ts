@@ -4,7 +4,7 @@ import type { ListQuery } from '#app/lib/pagination.ts'
 import { byEmail, normaliseEmail, School, SchoolMembership, User, type SchoolType } from '#app/models/index.ts'
 import type { AppContext } from '#app/context.ts'
 import { audit } from './audit.server.ts'
-import { sendInvitation } from './password-links.server.ts'
+import { inviteMember } from './password-links.server.ts'
 import { mapConstraintErrors } from './db-errors.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { notFound } from './tenancy.server.ts'
@@ -181,7 +181,7 @@ export async function addSchoolAdmin(
 	schoolId: string,
 	input: { firstName: string; lastName: string; email: string },
 	request: Request,
-): Promise<'invited' | 'already-member' | 'platform-admin'> {
+): Promise<'invited' | 'not-sent' | 'already-member' | 'platform-admin'> {
 	const { em, auth } = app
 	const school = await getSchool(app, schoolId)
 	const result = await em.transactional(async (tx) => {
@@ -200,19 +200,18 @@ export async function addSchoolAdmin(
 		})
 		audit(tx, auth, 'membership.create', { type: 'SchoolMembership', id: membership.id, schoolId })
 		await tx.flush()
-		return { kind: 'invited' as const, user }
+		return { kind: 'invited' as const, user, membershipId: membership.id }
 	})
 	if (result.kind !== 'invited') return result.kind
-	await sendInvitation(em, result.user, { request, schoolName: school.name })
-	return 'invited'
+	return (await inviteMember(em, result.user, result.membershipId, { request, schoolName: school.name })) ? 'invited' : 'not-sent'
 }
 
-/** Sends a member's invitation again (a new link; the old one stops working). */
-export async function resendInvitation(app: SignedIn, schoolId: string, membershipId: string, request: Request) {
+/** Sends a member's invitation again (a new link; the old one stops working). Whether it went (inviteMember). */
+export async function resendInvitation(app: SignedIn, schoolId: string, membershipId: string, request: Request): Promise<boolean> {
 	const membership = await app.em.findOne(SchoolMembership, { id: membershipId, school: schoolId }, { populate: ['user', 'school'] })
 	if (!membership) throw notFound()
 	if (membership.access === 'none') membership.access = 'invited'
 	audit(app.em, app.auth, 'membership.invite', { type: 'SchoolMembership', id: membership.id, schoolId })
 	await app.em.flush()
-	await sendInvitation(app.em, membership.user, { request, schoolName: membership.school.name })
+	return inviteMember(app.em, membership.user, membership.id, { request, schoolName: membership.school.name })
 }

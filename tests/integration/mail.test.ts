@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { getEnv, setEnv } from '#app/services/env.server.ts'
 import { resetMailTransport, sendMail } from '#app/services/mail.server.ts'
 
@@ -43,4 +43,19 @@ test('with SMTP_URL set, mail goes over SMTP to a real server', async () => {
 	expect(received[0]!.from).toBe('no-reply@spencer.test')
 	expect(received[0]!.data).toMatch(/^Subject: Your Spencer sign-in code$/m)
 	expect(received[0]!.data).toContain('Your code is 123456.')
+})
+
+test('without SMTP_URL, mail is written to the outbox and its log line names the file and the subject, never the recipient', async () => {
+	setEnv({ ...getEnv(), SMTP_URL: undefined })
+	const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+	try {
+		await sendMail({ to: 'marker-recipient@example.test', subject: 'Your Spencer sign-in code', text: 'Your code is 123456.' })
+		const lines = log.mock.calls.map((call) => call.join(' '))
+		expect(lines.some((line) => line.includes('Mail written to') && line.includes('"Your Spencer sign-in code"'))).toBe(true)
+		expect(lines.join('\n')).not.toContain('marker-recipient')
+	} finally {
+		log.mockRestore()
+		setEnv({ ...getEnv(), SMTP_URL: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` })
+		resetMailTransport()
+	}
 })

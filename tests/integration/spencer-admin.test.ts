@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createServer, type AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { expectSentHome } from './pages.ts'
 
@@ -123,6 +124,43 @@ describe('school admins', () => {
 		expect((await nina.request('/')).headers.get('Location')).toBe('/school-admin')
 		const again = await admin.post(`/spencer-admin/schools/${oakfieldId}`, { intent: 'add-admin', firstName: 'N', lastName: 'O', email: 'nina@oakfield.test' })
 		expect(again.status).toBe(409)
+	})
+})
+
+describe('an invitation e-mail that cannot be sent', () => {
+	test('adding a school admin keeps them, as Invited, with a warning to resend; resend says the same; the log names no one', async () => {
+		// A loopback port nothing listens on: the SMTP connection is refused.
+		const closed = createServer()
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()))
+		const port = (closed.address() as AddressInfo).port
+		await new Promise<void>((resolve) => closed.close(() => resolve()))
+		app.configure({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+		const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		const here = `/spencer-admin/schools/${oakfieldId}`
+		const toastAfter = async (response: Response) => {
+			expect(response.status).toBe(302)
+			return (await admin.request(response.headers.get('Location')!)).text()
+		}
+		try {
+			const added = await admin.post(here, { intent: 'add-admin', firstName: 'Unity', lastName: 'Mailless', email: 'mailless@oakfield.test' })
+			expect(await toastAfter(added)).toContain('School admin added, but the invitation email could not be sent.')
+			const [membership] = await app.sql<{ id: string; access: string }>(
+				"select m.id, m.access from school_membership m join users u on u.id = m.user_id where u.email = 'mailless@oakfield.test'",
+			)
+			expect(membership?.access).toBe('invited')
+			const resent = await admin.post(here, { intent: 'resend', membershipId: membership!.id })
+			expect(await toastAfter(resent)).toContain('The invitation email could not be sent.')
+			// Each failure is logged, naming the membership and never the person.
+			const logged = warnings.mock.calls.map((call) => call.join(' ')).filter((line) => line.includes('Invitation email'))
+			expect(logged).toHaveLength(2)
+			for (const line of logged) {
+				expect(line).toContain(membership!.id)
+				expect(line).not.toMatch(/mailless|Unity/i)
+			}
+		} finally {
+			warnings.mockRestore()
+			app.configure({ SMTP_URL: undefined })
+		}
 	})
 })
 

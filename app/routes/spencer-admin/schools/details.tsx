@@ -82,10 +82,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			if (outcome === 'platform-admin') {
 				return data({ intent, result: submission.reply({ fieldErrors: { email: ['A platform admin can’t be on a school’s staff.'] } }) }, { status: 409 })
 			}
+			if (outcome === 'not-sent') {
+				return redirectWithToast(app.em, here, { type: 'warning', title: 'School admin added, but the invitation email could not be sent.', description: 'Use Resend invitation beside them to try again.' })
+			}
 			return redirectWithToast(app.em, here, { type: 'success', title: 'School admin added', description: `An invitation was sent to ${submission.value.email}.` })
 		}
 		case 'resend':
-			await resendInvitation(app, school.id, postedId(formData, 'membershipId'), request)
+			if (!(await resendInvitation(app, school.id, postedId(formData, 'membershipId'), request))) {
+				return redirectWithToast(app.em, here, { type: 'warning', title: 'The invitation email could not be sent.', description: 'Use Resend invitation to try again.' })
+			}
 			return redirectWithToast(app.em, here, { type: 'success', title: 'Invitation sent again' })
 		case 'impersonate': {
 			return startImpersonation(app, request, school.id, postedId(formData, 'userId'))
