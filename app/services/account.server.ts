@@ -88,10 +88,13 @@ export async function changePassword(app: SignedIn, input: { currentPassword: st
 	const user = await em.findOneOrFail(User, { id: auth.userId }, { populate: ['passwordHash'] })
 	if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) return { kind: 'wrong-current' }
 	await reset(em, RATE_LIMITS.currentPassword, auth.userId)
-	user.passwordHash = await hashPassword(input.newPassword)
-	await endOtherSessions(em, user.id, auth.sessionId)
-	audit(em, auth, 'account.password-changed', { type: 'User', id: user.id, schoolId: null })
-	await em.flush()
+	const passwordHash = await hashPassword(input.newPassword)
+	// The new password, the other sessions' end and the audit line: all three or none.
+	await em.transactional(async (tx) => {
+		tx.assign(await tx.findOneOrFail(User, { id: user.id }), { passwordHash })
+		await endOtherSessions(tx, user.id, auth.sessionId)
+		audit(tx, auth, 'account.password-changed', { type: 'User', id: user.id, schoolId: null })
+	})
 	return { kind: 'changed' }
 }
 

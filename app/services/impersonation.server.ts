@@ -37,23 +37,27 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 		throw new Response('A platform admin cannot be impersonated.', { status: 403 })
 	}
 	const admin = await em.findOneOrFail(User, { id: auth.userId })
-	// A new session id as impersonation starts (docs/architecture.md#security).
-	const clearOld = await destroySession(em, request)
-	const { session, setCookie } = await createSession(em, admin)
-	const now = new Date()
-	const impersonation = em.create(Impersonation, {
-		admin,
-		target,
-		sessionId: session.id,
-		startedAt: now,
-		expiresAt: new Date(now.getTime() + IMPERSONATION_MS),
+	// A new session id as impersonation starts (docs/architecture.md#security): the old session's end, the new one, the
+	// impersonation and its audit line in one transaction, so a failure leaves the admin signed in as before.
+	const headers = await em.transactional(async (tx) => {
+		const clearOld = await destroySession(tx, request)
+		const { session, setCookie } = await createSession(tx, admin)
+		const now = new Date()
+		const impersonation = tx.create(Impersonation, {
+			admin,
+			target,
+			sessionId: session.id,
+			startedAt: now,
+			expiresAt: new Date(now.getTime() + IMPERSONATION_MS),
+		})
+		audit(tx, { userId: admin.id }, 'impersonation.start', { type: 'User', id: target.id, schoolId: null })
+		await tx.flush()
+		return new Headers([
+			['Set-Cookie', clearOld],
+			['Set-Cookie', setCookie],
+			['Set-Cookie', await (await cookieFor(tx)).serialize(impersonation.id, { maxAge: IMPERSONATION_MS / 1000 })],
+		])
 	})
-	audit(em, { userId: admin.id }, 'impersonation.start', { type: 'User', id: target.id, schoolId: null })
-	await em.flush()
-	const headers = new Headers()
-	headers.append('Set-Cookie', clearOld)
-	headers.append('Set-Cookie', setCookie)
-	headers.append('Set-Cookie', await (await cookieFor(em)).serialize(impersonation.id, { maxAge: IMPERSONATION_MS / 1000 }))
 	return redirect('/', { headers })
 }
 
@@ -113,11 +117,16 @@ export async function closeImpersonation(em: Em, auth: Auth): Promise<void> {
  * not impersonating goes home.
  */
 export async function exitImpersonation(em: Em, request: Request, auth: Auth): Promise<Response> {
-	if (!auth.impersonatorId) return redirect('/')
-	await closeImpersonation(em, auth)
-	audit(em, auth, 'impersonation.end', { type: 'User', id: auth.userId, schoolId: null })
-	await em.flush()
-	return redirect(EXIT_TO, { headers: await backToSelf(em, request, auth.impersonatorId) })
+	const adminId = auth.impersonatorId
+	if (!adminId) return redirect('/')
+	// The row's end, its audit line and the session's replacement: all or none.
+	const headers = await em.transactional(async (tx) => {
+		await closeImpersonation(tx, auth)
+		audit(tx, auth, 'impersonation.end', { type: 'User', id: auth.userId, schoolId: null })
+		await tx.flush()
+		return backToSelf(tx, request, adminId)
+	})
+	return redirect(EXIT_TO, { headers })
 }
 
 /** The catalogue's code for an impersonation that has ended (docs/architecture.md#errors). */

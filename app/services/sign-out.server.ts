@@ -8,13 +8,16 @@ import { destroySession } from './session.server.ts'
  * carry the cleared cookies. An impersonation already ended reaches here as the user themselves (request.server.ts).
  */
 export async function signOut({ em, auth }: AppContext, request: Request): Promise<Headers> {
-	if (auth) {
-		await closeImpersonation(em, auth)
-		audit(em, auth, 'auth.sign-out', { type: 'User', id: auth.userId, schoolId: null })
-		await em.flush()
-	}
-	const headers = new Headers()
-	headers.append('Set-Cookie', await destroySession(em, request))
-	for (const header of await clearCarriedImpersonation(em, request)) headers.append('Set-Cookie', header)
-	return headers
+	// The impersonation's end, the audit line and the session's deletion: all or none, never a session left alive.
+	return em.transactional(async (tx) => {
+		if (auth) {
+			await closeImpersonation(tx, auth)
+			audit(tx, auth, 'auth.sign-out', { type: 'User', id: auth.userId, schoolId: null })
+			await tx.flush()
+		}
+		const headers = new Headers()
+		headers.append('Set-Cookie', await destroySession(tx, request))
+		for (const header of await clearCarriedImpersonation(tx, request)) headers.append('Set-Cookie', header)
+		return headers
+	})
 }
