@@ -44,11 +44,31 @@ describe('Scrubber takes values out of any text', () => {
 		expect(scrubber.text('turned on')).toBe('turned on')
 	})
 
+	test('a failed write’s answer loses short posted values too (a child named Ava Li), which other texts keep', () => {
+		const answer = '{"status":"error","error":{"dateOfBirth":["Enter a real date"]},"name":"Ava Li","note":"Li on Ava"}'
+		const masked = maskResponseText(answer, ['Ava', 'Li', 'on', 'save'])
+		expect(masked).not.toMatch(/\bAva\b|\bLi\b/)
+		expect(masked).toContain('Enter a real date')
+		expect(new Scrubber(['Ava', 'Li']).text('Ava Li')).toBe('Ava Li')
+	})
+
 	test('a response text is scrubbed before it is cut short, so no half value is left', () => {
 		const text = `${'x'.repeat(1990)} secretvalue123 and more`
 		const masked = maskResponseText(text, ['secretvalue123'], 2000)
 		expect(masked).not.toContain('secretval')
 		expect(masked).toMatch(/… \[\d+ more characters\]$/)
+	})
+})
+
+describe('scrubEvent: clicks and keys', () => {
+	test('a click’s selector keeps its attributes’ names, never their values (a button named after a person)', () => {
+		const click = { category: 'ui.click', message: 'div.flex > button.px-3[aria-label="Impersonate Jane Doe"][title=\'Jane\'][name=resend]' }
+		expect(scrubEvent(click).message).toBe('div.flex > button.px-3[aria-label][title][name]')
+		const event = { message: 'boom', breadcrumbs: [click, { category: 'navigation', message: 'to /a[b="c"]' }] }
+		expect(scrubEvent(event).breadcrumbs).toEqual([
+			{ category: 'ui.click', message: 'div.flex > button.px-3[aria-label][title][name]' },
+			{ category: 'navigation', message: 'to /a[b="c"]' },
+		])
 	})
 })
 

@@ -85,20 +85,25 @@ export class Scrubber {
 	private readonly phrases: string[]
 	private readonly words = new Set<string>()
 
-	constructor(values: Iterable<string> = []) {
+	/**
+	 * `shortestWord`: the shortest one-word value taken out as a word. 4 in any text, so a posted "on" or "yes" does not
+	 * blank out every report; a failed write's own answer asks for 2, since it echoes what was posted and a child's
+	 * name may be "Ava" or "Li".
+	 */
+	constructor(values: Iterable<string> = [], { shortestWord = 4 }: { shortestWord?: number } = {}) {
 		const phrases = new Set<string>()
 		for (const raw of values) {
 			const value = raw.trim()
 			if (TRIVIAL.has(value.toLowerCase())) continue
 			// A one-word value is matched as a word (so a posted "name" leaves `first_name` alone); a longer one anywhere.
 			if (ALPHANUMERIC.test(value)) {
-				if (value.length >= 4) this.words.add(value.toLowerCase())
+				if (value.length >= shortestWord) this.words.add(value.toLowerCase())
 				continue
 			}
 			if (value.length >= 4) phrases.add(value)
 			// Words of a name or a sentence ("Sam Okafor", "Smith-Jones"), not the parts of an address or a URL.
 			for (const word of value.split(/[\s-]+/)) {
-				if (word.length >= 4 && ALPHANUMERIC.test(word) && !TRIVIAL.has(word.toLowerCase())) this.words.add(word.toLowerCase())
+				if (word.length >= shortestWord && ALPHANUMERIC.test(word) && !TRIVIAL.has(word.toLowerCase())) this.words.add(word.toLowerCase())
 			}
 		}
 		this.phrases = [...phrases].sort((a, b) => b.length - a.length)
@@ -258,11 +263,28 @@ export function scrubEvent<T extends object>(event: T, values: Iterable<string> 
 		else scrubbed.user = { id: reported.user.id }
 	}
 	for (const [tag, value] of asIs) if (typeof value === 'string' && scrubbed.tags) scrubbed.tags[tag] = value
+	withoutElementAttributes(scrubbed)
+	const { breadcrumbs } = scrubbed as { breadcrumbs?: unknown }
+	if (Array.isArray(breadcrumbs)) for (const breadcrumb of breadcrumbs as object[]) withoutElementAttributes(breadcrumb)
 	return scrubbed as T
+}
+
+// `[aria-label="Impersonate Jane Doe"]`, `[title='…']`, `[name=x]` in a selector.
+const ATTRIBUTE_VALUE = /\[([\w:-]+)=(?:"[^"]*"|'[^']*'|[^\]]*)\]/g
+
+/**
+ * A click's or a key's breadcrumb names the element by a selector, which carries its accessible name and title
+ * (`button[aria-label="Impersonate Jane Doe"]`): the attributes' names are kept, their values never.
+ */
+function withoutElementAttributes(breadcrumb: object) {
+	const crumb = breadcrumb as { category?: unknown; message?: unknown }
+	if (typeof crumb.category === 'string' && crumb.category.startsWith('ui.') && typeof crumb.message === 'string') {
+		crumb.message = crumb.message.replace(ATTRIBUTE_VALUE, '[$1]')
+	}
 }
 
 /** A response's text as reported with a failed write: its values and addresses taken out, cut short. */
 export function maskResponseText(text: string, values: Iterable<string>, limit = 2000): string {
-	const scrubbed = new Scrubber(values).text(text)
+	const scrubbed = new Scrubber(values, { shortestWord: 2 }).text(text)
 	return scrubbed.length > limit ? `${scrubbed.slice(0, limit)}… [${scrubbed.length - limit} more characters]` : scrubbed
 }

@@ -153,7 +153,8 @@ export function noteActionResult(context: object, result: { actionData: unknown;
 
 async function responseText(response: Response, context: object): Promise<string> {
 	const type = response.headers.get('Content-Type') ?? ''
-	if (type.includes('text/html')) return JSON.stringify(actionResults.get(context) ?? null)
+	// A form's answer without what it echoes of the form (conform's initialValue): the errors say what went wrong.
+	if (type.includes('text/html')) return JSON.stringify(actionResults.get(context) ?? null, (key, value: unknown) => (key === 'initialValue' ? undefined : value))
 	return response.clone().text()
 }
 

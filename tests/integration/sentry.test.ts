@@ -49,6 +49,17 @@ describe('a failed write (4xx)', () => {
 		for (const secret of ['Spencer!2026', 'weakmarkerq1', 'weakmarkerq2', sessionCookie(office)]) expect(all).not.toContain(secret)
 	})
 
+	test('of a form: the answer without what it echoes of the form, so a short name (Ava Li) is not sent either', async () => {
+		const [student] = await app.sql<{ id: string }>("select s.id from student s join school sc on sc.id = s.school_id where sc.subdomain = 'oakfield' order by s.upn limit 1")
+		const response = await office.post(`/school-admin/students/list/${student!.id}`, { intent: 'save', firstName: 'Ava', lastName: 'Li', dateOfBirth: '2026-13-01' })
+		expect(response.status).toBe(400)
+		const event = await eventWith(/POST \/school-admin\/students\/list\/\[id\] answered 400|POST \/school-admin\/students\/list\/[^ ]+ answered 400/)
+		const text = event.contexts.response.text as string
+		expect(text).toContain('Enter a real date')
+		expect(text).not.toContain('initialValue')
+		expect(text).not.toMatch(/\bAva\b|\bLi\b/)
+	})
+
 	test('of the JSON API: the masked answer, never the e-mail or the password', async () => {
 		const response = await new Browser(app).request('/api/auth/reset-password', {
 			method: 'POST',
