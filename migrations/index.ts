@@ -16,6 +16,7 @@ import { Migration20261127205305_retention as M13 } from './Migration20261127205
 import { Migration20261127212211_plan_reviews as M14 } from './Migration20261127212211_plan_reviews.ts'
 import { Migration20261127214947_review_measured_change as M15 } from './Migration20261127214947_review_measured_change.ts'
 import { Migration20261129100154_pending_sign_in_redirect as M16 } from './Migration20261129100154_pending_sign_in_redirect.ts'
+import { Migration20261129103451_review_digest_sent as M17 } from './Migration20261129103451_review_digest_sent.ts'
 
 /**
  * The migrations, in order. Listed here (not discovered from the folder) so
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
 	{ name: 'Migration20261127212211_plan_reviews', class: M14 },
 	{ name: 'Migration20261127214947_review_measured_change', class: M15 },
 	{ name: 'Migration20261129100154_pending_sign_in_redirect', class: M16 },
+	{ name: 'Migration20261129103451_review_digest_sent', class: M17 },
 ]

@@ -7,7 +7,7 @@ import { Domain, Question, Questionnaire, Recommendation, Theme } from './questi
 import { School } from './school.ts'
 import { RetentionHold, Student, StudentProfessional, StudentTombstone } from './student.ts'
 import { TransferRequest } from './transfer.ts'
-import { AppSecret, RateLimit } from './security.ts'
+import { AppSecret, RateLimit, ReviewDigestSent } from './security.ts'
 import { PasswordToken, PendingSignIn, SchoolMembership, Session, User } from './user.ts'
 
 export * from './assessment.ts'
@@ -33,6 +33,7 @@ export const entities = [
 	PendingSignIn,
 	RateLimit,
 	AppSecret,
+	ReviewDigestSent,
 	Student,
 	StudentProfessional,
 	StudentTombstone,

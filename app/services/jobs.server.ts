@@ -125,11 +125,13 @@ export async function startJobs(db: Database, settings: JobSettings): Promise<Jo
 		)
 		await jobs.define(
 			QUEUES.reviewDigest,
-			// Once a week, whichever instance sends it. A run that sent nothing is retried; one that sent any mail is not (ADR 073).
+			// Once a week, whichever instance sends it. A run with any mail not sent is retried, and sends only the mails
+			// not yet sent (ADR 095).
 			{ policy: 'stately', retryLimit: 3, retryDelay: 600, expireInSeconds: 3600, deleteAfterSeconds: 7 * 86_400, notify: true },
 			{ batchSize: 1, pollingIntervalSeconds: 30 },
-			// The day is the run's own, in the UK: a late run still lists what is due from the day it runs.
-			async () => void (await sendReviewDigests(forkEm(db.orm), todayInUk())),
+			// The day is the run's own, in the UK, by the job system's clock: a late run still lists what is due from the day
+			// it runs.
+			async () => void (await sendReviewDigests(forkEm(db.orm), todayInUk(new Date((settings.clock ?? Date).now())))),
 		)
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.roundsDue, ROUNDS_DUE_CRON, {})
 		if (settings.schedule) await jobs.boss.schedule(QUEUES.housekeeping, HOUSEKEEPING_CRON, {})

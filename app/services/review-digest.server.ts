@@ -52,6 +52,19 @@ export async function dueDigests(em: Em, today: string): Promise<Digest[]> {
 			'r.title',
 			sql<string>`to_char(e.review_on, 'YYYY-MM-DD')`.as('review_on'),
 		])
+		// Not one already sent today: a retry of the job sends the rest (ADR 095).
+		.where((eb) =>
+			eb.not(
+				eb.exists(
+					eb
+						.selectFrom('review_digest_sent as ds')
+						.select(eb.lit(1).as('one'))
+						.whereRef('ds.user_id', '=', 'u.id')
+						.whereRef('ds.school_id', '=', 'sc.id')
+						.where(sql<boolean>`ds.day = ${today}::date`),
+				),
+			),
+		)
 		.where('e.status', '=', 'active')
 		.where('e.removed_at', 'is', null)
 		.where('e.review_on', 'is not', null)
@@ -100,8 +113,10 @@ export function digestMail(digest: Digest, today: string, base = appUrl()): Mail
 }
 
 /**
- * The job's work: every school's digests for `today` (a UK date), each sent once. A mail that fails is counted and
- * the rest still go; the job fails (and is retried) only when none went, so a retry never sends a mail twice.
+ * The job's work: every school's digests for `today` (a UK date), each sent once. Each mail that goes is recorded as
+ * it goes (one insert per mail, after its send: ADR 095), and the digests of the day exclude the recorded ones, so a
+ * retry, after a crash, a restart or a mail that failed, sends only what has not gone. A mail that fails is counted
+ * and the rest still go; then the job fails, to be retried.
  */
 export async function sendReviewDigests(em: Em, today: string): Promise<{ sent: number; failed: number }> {
 	const digests = await dueDigests(em, today)
@@ -111,13 +126,19 @@ export async function sendReviewDigests(em: Em, today: string): Promise<{ sent: 
 	for (const digest of digests) {
 		try {
 			await sendMail(digestMail(digest, today, base))
-			sent++
 		} catch {
 			failed++
+			continue
 		}
+		sent++
+		await typedSql(em)
+			.insertInto('review_digest_sent')
+			.values({ user_id: digest.userId, school_id: digest.schoolId, day: today, sent_at: new Date() })
+			.onConflict((conflict) => conflict.doNothing())
+			.execute()
 	}
 	// Counts only: an address is personal data.
 	if (digests.length) console.log(`Review digest for ${today}: ${sent} sent, ${failed} not sent`)
-	if (failed > 0 && sent === 0) throw new Error('No review digest could be sent')
+	if (failed > 0) throw new Error(`${failed} review digest(s) could not be sent; a retry sends only those`)
 	return { sent, failed }
 }
