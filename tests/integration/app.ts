@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
@@ -193,4 +193,13 @@ export function latestCode(app: TestApp, email: string): string {
 	const code = mail ? /\b(\d{6})\b/.exec(mail.body)?.[1] : undefined
 	if (!code) throw new Error(`no sign-in code mailed to ${email}`)
 	return code
+}
+
+/** An SMTP address nothing listens at (a loopback port opened and closed again): every mail sent to it is refused. */
+export async function refusingSmtpUrl(): Promise<string> {
+	const closed = createServer()
+	await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()))
+	const { port } = closed.address() as AddressInfo
+	await new Promise<void>((resolve) => closed.close(() => resolve()))
+	return `smtp://127.0.0.1:${port}`
 }

@@ -1,6 +1,5 @@
-import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { Browser, startApp, type TestApp } from './app.ts'
+import { Browser, refusingSmtpUrl, startApp, type TestApp } from './app.ts'
 
 let app: TestApp
 let office: Browser
@@ -273,12 +272,8 @@ describe('add a person', () => {
 
 describe('an invitation e-mail that cannot be sent', () => {
 	test('the person is kept as Invited and a warning toast says to resend; give access and resend say the same', async () => {
-		// A loopback port nothing listens on: the SMTP connection is refused.
-		const closed = createServer()
-		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()))
-		const port = (closed.address() as AddressInfo).port
-		await new Promise<void>((resolve) => closed.close(() => resolve()))
-		app.configure({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+		// The SMTP connection is refused.
+		app.configure({ SMTP_URL: await refusingSmtpUrl() })
 		const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
 		try {
 			const added = await office.post('/school-admin/directory/add', { ...addForm({ email: 'unmailed@oakfield.test', firstName: 'Una' }), giveAccess: 'on' })

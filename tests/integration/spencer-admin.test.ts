@@ -1,6 +1,5 @@
-import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { Browser, startApp, type TestApp } from './app.ts'
+import { Browser, refusingSmtpUrl, startApp, type TestApp } from './app.ts'
 import { expectSentHome } from './pages.ts'
 
 let app: TestApp
@@ -129,12 +128,8 @@ describe('school admins', () => {
 
 describe('an invitation e-mail that cannot be sent', () => {
 	test('adding a school admin keeps them, as Invited, with a warning to resend; resend says the same; the log names no one', async () => {
-		// A loopback port nothing listens on: the SMTP connection is refused.
-		const closed = createServer()
-		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()))
-		const port = (closed.address() as AddressInfo).port
-		await new Promise<void>((resolve) => closed.close(() => resolve()))
-		app.configure({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+		// The SMTP connection is refused.
+		app.configure({ SMTP_URL: await refusingSmtpUrl() })
 		const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
 		const here = `/spencer-admin/schools/${oakfieldId}`
 		const toastAfter = async (response: Response) => {
