@@ -101,6 +101,39 @@ describe('schools', () => {
 	})
 })
 
+describe('a school’s staff on its page', () => {
+	test('one page of 25 at a time, with the next page’s link keeping the access report’s address, in the same statements for 2 staff and for 60', async () => {
+		const [school] = await app.sql<{ id: string }>(
+			"insert into school (id, created_at, updated_at, name, subdomain, type, archived) values (gen_random_uuid(), now(), now(), 'Paged Staff School', 'paged-staff', 'Primary', false) returning id",
+		)
+		const here = `/spencer-admin/schools/${school!.id}`
+		const addStaff = (from: number, to: number) =>
+			app.sql(
+				`with made as (insert into users (id, created_at, updated_at, email, first_name, last_name, review_digest)
+					select gen_random_uuid(), now(), now(), 'paged' || i || '@paged.test', 'Pat', 'Paged' || lpad(i::text, 2, '0'), true from generate_series(${from}, ${to}) i returning id, last_name)
+				insert into school_membership (id, created_at, updated_at, user_id, school_id, role, access, first_name, last_name)
+				select gen_random_uuid(), now(), now(), id, ?, 'professional', 'active', 'Pat', last_name from made`,
+				[school!.id],
+			)
+		const statements = async (path: string) => Number((await admin.request(path)).headers.get('X-Query-Count'))
+		await addStaff(1, 2)
+		const few = await statements(here)
+		await addStaff(3, 60)
+		expect(await statements(here)).toBe(few)
+
+		const first = await (await admin.request(`${here}?upn=A000000000000&from=2026-01-01&to=2026-01-31`)).text()
+		expect(first).toContain('Showing 1–25 of 60')
+		expect(first).toContain('Paged01')
+		expect(first).not.toContain('Paged26')
+		expect(first).toMatch(/href="\/spencer-admin\/schools\/[0-9a-f-]+\?upn=A000000000000&amp;from=2026-01-01&amp;to=2026-01-31&amp;page=2"/)
+		const third = await (await admin.request(`${here}?page=3`)).text()
+		expect(third).toContain('Showing 51–60 of 60')
+		expect(third).toContain('Paged60')
+		expect(third).not.toContain('Paged50')
+		expect((await admin.request(`${here}?page=99999999999`)).status).toBe(400)
+	})
+})
+
 describe('school admins', () => {
 	test('adding a school admin sends an invitation that signs them in as that school’s admin', async () => {
 		const response = await admin.post(`/spencer-admin/schools/${oakfieldId}?modal=add-school-admin`, {

@@ -9,6 +9,7 @@ import { isRealDate } from '#app/lib/real-date.ts'
 import { studentAccessReport } from '#app/services/access-report.server.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
+import { readPlainList } from '#app/services/list-params.server.ts'
 import { startImpersonation } from '#app/services/impersonation.server.ts'
 import { saveSubmission } from '#app/lib/submission.server.ts'
 import { addSchoolAdmin, getSchool, listSchoolStaff, resendInvitation, setSchoolArchived, updateSchool } from '#app/services/schools.server.ts'
@@ -30,8 +31,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const datesReal = isRealDate(reportInput.from) && isRealDate(reportInput.to)
 	const wantsReport = Boolean(reportInput.upn) && datesReal
 	const reportProblem = reportInput.upn && !datesReal ? 'Enter real dates in From and To.' : null
+	// The staff list pages on the server (`?page=`), as every list of people does.
+	const staffPage = readPlainList(url, { sorts: ['role'] as const, sort: 'role' })
 	const [staff, report] = await Promise.all([
-		listSchoolStaff(app, school.id),
+		listSchoolStaff(app, school.id, staffPage),
 		wantsReport ? studentAccessReport(app, school.id, reportInput) : Promise.resolve(null),
 	])
 	return {
@@ -48,7 +51,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 			archived: school.archived,
 			createdAt: school.createdAt.toISOString(),
 		},
-		staff,
+		staff: { ...staff, page: staffPage.page, pageSize: staffPage.pageSize },
 		reportInput,
 		report,
 		reportProblem,

@@ -1,5 +1,6 @@
 import { Form, useLocation } from 'react-router'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
@@ -14,8 +15,11 @@ const ACCESS_LABELS: Record<string, { label: string; variant: 'neutral' | 'succe
 	active: { label: 'Active', variant: 'success' },
 }
 
-/** A school's staff: their role, access and last sign-in, with Resend invitation and Impersonate where they apply. */
-export function SchoolStaff({ schoolName, staff }: { schoolName: string; staff: StaffRow[] }) {
+/**
+ * A school's staff: their role, access and last sign-in, with Resend invitation and Impersonate where they apply. One
+ * page at a time (`staff`: the page's rows, and where it is in the whole).
+ */
+export function SchoolStaff({ schoolName, staff }: { schoolName: string; staff: { rows: StaffRow[]; total: number; page: number; pageSize: number } }) {
 	const location = useLocation()
 	return (
 		<section aria-labelledby="staff-heading" className="mb-10 rounded-lg border border-slate-200 bg-white p-6">
@@ -25,13 +29,13 @@ export function SchoolStaff({ schoolName, staff }: { schoolName: string; staff: 
 					Add school admin
 				</ButtonLink>
 			</div>
-			{staff.length === 0 ? (
+			{staff.rows.length === 0 ? (
 				<p className="text-slate-700">No data</p>
 			) : (
 				<DataTable
 					caption={`Staff of ${schoolName}`}
 					hideCaption
-					rows={staff}
+					rows={staff.rows}
 					rowKey={(member) => member.membershipId}
 					columns={[
 						{ header: 'Name', rowHeader: true, cell: (member) => member.name },
@@ -43,6 +47,7 @@ export function SchoolStaff({ schoolName, staff }: { schoolName: string; staff: 
 					]}
 				/>
 			)}
+			{staff.total > staff.pageSize ? <Pagination page={staff.page} pageSize={staff.pageSize} total={staff.total} noun="staff" /> : null}
 		</section>
 	)
 }
