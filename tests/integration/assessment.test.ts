@@ -223,7 +223,15 @@ describe('profiles and rounds', () => {
 		for (const [overrides, respondents, message] of cases) {
 			const response = await postForm(senco, `${MANAGE}?modal=add-profile&id=${linkedStudentId}`, profileForm(linkedStudentId, overrides, respondents))
 			expect(response.status, message).toBe(400)
-			expect(await response.text(), message).toContain(message)
+			const html = await response.text()
+			expect(html, message).toContain(message)
+			if (message === 'Choose at least one respondent') {
+				// Every box of the group is marked invalid, and the message is announced (WCAG 3.3.1, 4.1.3).
+				const boxes = html.match(/<input[^>]*name="respondents"[^>]*>/g) ?? []
+				expect(boxes.length).toBeGreaterThan(0)
+				for (const box of boxes) expect(box).toContain('aria-invalid="true"')
+				expect(html).toContain(`<span role="alert">${message}</span>`)
+			}
 		}
 		expect(await app.sql('select id from profile')).toEqual(before)
 	})

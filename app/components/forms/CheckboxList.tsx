@@ -26,13 +26,14 @@ export function CheckboxList({
 			<legend className="mb-1 text-sm font-medium text-slate-900">{legend}</legend>
 			{options.length === 0 ? <p className="text-sm text-slate-700">No staff members with access yet.</p> : null}
 			{options.map((option) => (
-				<Checkbox key={option.value} name={field.name} value={option.value} defaultSelected={selected.includes(option.value)}>
+				// Each box marked invalid too, not only the group: a screen reader on a box hears why (WCAG 3.3.1).
+				<Checkbox key={option.value} name={field.name} value={option.value} defaultSelected={selected.includes(option.value)} isInvalid={Boolean(error)}>
 					{option.label}
 				</Checkbox>
 			))}
 			{error ? (
 				<p id={errorId} className="text-sm font-medium text-red-700">
-					{error}
+					<span role="alert">{error}</span>
 				</p>
 			) : null}
 		</fieldset>

@@ -24,8 +24,8 @@ const received = new WeakSet<Toast>()
 const showing = new Set<string>()
 
 /**
- * The toast regions once hydrated (React Aria), one per corner, each shown only while it has toasts: each toast
- * closes itself after 4 s (paused while hovered or focused) or with its close button, the others in its corner
+ * The toast regions once hydrated (React Aria), one per corner, each shown only while it has toasts: a success or
+ * info toast closes itself after 4 s (paused while hovered or focused), a warning or error with its close button only, the others in its corner
  * close up (16 px apart), and F6 reaches each region. Loaded on demand by Toasts.tsx, which renders the same toasts
  * as plain HTML on the server and without JavaScript.
  */
@@ -37,7 +37,10 @@ export function ToastRegions({ toasts }: { toasts: Toast[] }) {
 			received.add(toast)
 			if (showing.has(toast.id)) continue
 			showing.add(toast.id)
-			QUEUES[toast.position ?? DEFAULT_TOAST_POSITION].add(toast, { timeout: TOAST_TIMEOUT_MS, onClose: () => showing.delete(toast.id) })
+			// A success or a note goes by itself; a warning or an error stays until closed: what it says may be nowhere else
+			// on the page, and 4 s is too short to read for some (WCAG 2.2.1, ADR 096).
+			const timeout = toast.type === 'success' || toast.type === 'info' ? TOAST_TIMEOUT_MS : undefined
+			QUEUES[toast.position ?? DEFAULT_TOAST_POSITION].add(toast, { timeout, onClose: () => showing.delete(toast.id) })
 		}
 	}, [toasts])
 

@@ -47,5 +47,7 @@ export default function FeedbackDomains({ loaderData, actionData }: Route.Compon
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{ title: `${loaderData ? `${loaderData.feedback.questionnaire}: ${loaderData.feedback.studentName}` : 'Questionnaire'} · Spencer` },
+	{
+		title: `${loaderData?.unanswered ? 'Review and submit: ' : ''}${loaderData ? `${loaderData.feedback.questionnaire}: ${loaderData.feedback.studentName}` : 'Questionnaire'} · Spencer`,
+	},
 ]

@@ -193,4 +193,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Home · Spencer' }]
+/** Each tab a title of its own (WCAG 2.4.2): they are pages of their own, with addresses of their own. */
+const TAB_TITLES: Record<(typeof TABS)[number], string> = {
+	questionnaires: 'Questionnaires',
+	feedback: 'Feedback',
+	students: 'Students',
+	recommendations: 'Recommendations',
+	reviews: 'Reviews',
+}
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Home: ${loaderData ? TAB_TITLES[loaderData.tab] : 'Questionnaires'} · Spencer` }]

@@ -165,4 +165,6 @@ function Question({ question, editable }: { question: { id: string; number: numb
 	)
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData ? loaderData.domain.name : 'Questionnaire'} · Spencer` }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{ title: loaderData ? `${loaderData.domain.name}: ${loaderData.feedback.studentName}, ${loaderData.feedback.questionnaire} · Spencer` : 'Questionnaire · Spencer' },
+]

@@ -124,4 +124,5 @@ function maskEmail(email: string) {
 
 export const headers: Route.HeadersFunction = retryAfterHeaders
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Spencer' }]
+// The code step has a title of its own: the page is a different one, though its address is the same (WCAG 2.4.2).
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.step === 'code' ? 'Enter your sign-in code · Spencer' : 'Sign in · Spencer' }]

@@ -136,4 +136,4 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 	)
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData ? loaderData.student.name : 'Student'} · Spencer` }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData ? loaderData.student.name : 'Student'}: profile · Spencer` }]

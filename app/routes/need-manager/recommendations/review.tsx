@@ -143,7 +143,13 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 								{theme.recommendations.map((recommendation) => (
 									<li key={recommendation.id} className="flex flex-col gap-2 border-b border-slate-200 pb-4 last:border-0 last:pb-0">
 										<div className="flex flex-wrap items-center gap-2">
-											<Checkbox name={fields.recommendation.name} value={recommendation.id}>
+											<Checkbox
+												name={fields.recommendation.name}
+												value={recommendation.id}
+												// "Choose at least one recommendation" is above the list: each box says it is in question and points there.
+												isInvalid={Boolean(fields.recommendation.errors?.length)}
+												aria-describedby={fields.recommendation.errors?.length ? fields.recommendation.errorId : undefined}
+											>
 												<span className="font-medium">{recommendation.title}</span>
 											</Checkbox>
 											<SeverityBadge severity={recommendation.severity} />

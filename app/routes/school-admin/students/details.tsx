@@ -135,5 +135,5 @@ export default function StudentDetails({ loaderData, actionData }: Route.Compone
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{ title: `${loaderData ? `${loaderData.student.firstName} ${loaderData.student.lastName}` : 'Student'} · Spencer` },
+	{ title: `${loaderData ? `${loaderData.student.firstName} ${loaderData.student.lastName}` : 'Student'}: details · Spencer` },
 ]
