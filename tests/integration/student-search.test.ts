@@ -152,4 +152,10 @@ describe('[13.2] /students, the quick student search', () => {
 		expect(textOf(second)).toContain('Pupil Quickfind 30')
 		expect(linked(second).some((id) => linked(first).includes(id))).toBe(false)
 	})
+
+	test('a search refused for its length is said in the results’ status line too, which is announced as it changes', async () => {
+		const response = await (await as('office@oakfield.test')).request(`/students?q=${'a'.repeat(101)}`)
+		const html = await response.text()
+		expect(html).toMatch(/<p role="status" class="sr-only">Search for at most 100 characters \(this search has 101\)\.<\/p>/)
+	})
 })

@@ -43,8 +43,10 @@ export default function FindStudent({ loaderData }: Route.ComponentProps) {
 				<h2 id="found-heading" className="sr-only">
 					Results
 				</h2>
-				<p role="status" className="mb-3 text-slate-700">
-					{illegal ? '' : !query.q ? 'Type part of a name or a UPN, then press Enter.' : total === 0 ? `No student matches “${query.q}”.` : total === 1 ? '1 student found.' : `${total} students found.`}
+				{/* A refused search is said here too, where it is announced as it appears (typing, with JavaScript): shown
+				    beside the field and in the panel below, so this copy is for screen readers only. */}
+				<p role="status" className={illegal ? 'sr-only' : 'mb-3 text-slate-700'}>
+					{illegal ? illegal.message : !query.q ? 'Type part of a name or a UPN, then press Enter.' : total === 0 ? `No student matches “${query.q}”.` : total === 1 ? '1 student found.' : `${total} students found.`}
 				</p>
 				{illegal ? <IllegalInputPanel illegal={illegal} /> : null}
 				{rows.length ? (
