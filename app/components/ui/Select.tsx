@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react'
+import { useRef, type FocusEvent } from 'react'
 import {
 	Button as AriaButton,
 	Select as AriaSelect,
@@ -39,30 +40,39 @@ function AriaSelectField({
 	className,
 	...props
 }: SelectProps) {
+	const trigger = useRef<HTMLButtonElement>(null)
+	// The form library focuses the first field in error by its name, which is React Aria's hidden <select> (clipped to
+	// 1 px, out of the tab order): the focus goes on to the button that shows the field (WCAG 2.4.7).
+	const toTrigger = (event: FocusEvent) => {
+		if (event.target instanceof HTMLSelectElement) trigger.current?.focus()
+	}
 	return (
-		<AriaSelect<Option>
-			validationBehavior="aria"
-			{...props}
-			placeholder={placeholder}
-			value={value}
-			defaultValue={defaultValue}
-			onChange={onKeyChange(onChange)}
-			className={composeTailwindRenderProps(className, fieldWrapper)}
-		>
-			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
-				<AriaButton
-					className={composeRenderProps('', (_, renderProps) =>
-						inputStyles({ ...renderProps, control: 'select' }),
-					)}
-				>
-					<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">
-						{({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
-					</AriaSelectValue>
-					<Icon icon={ChevronDown} className="size-4 text-slate-700" />
-				</AriaButton>
-			</FieldFrame>
-			<OptionsPopover options={options} />
-		</AriaSelect>
+		<div className="contents" onFocus={toTrigger}>
+			<AriaSelect<Option>
+				validationBehavior="aria"
+				{...props}
+				placeholder={placeholder}
+				value={value}
+				defaultValue={defaultValue}
+				onChange={onKeyChange(onChange)}
+				className={composeTailwindRenderProps(className, fieldWrapper)}
+			>
+				<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
+					<AriaButton
+						ref={trigger}
+						className={composeRenderProps('', (_, renderProps) =>
+							inputStyles({ ...renderProps, control: 'select' }),
+						)}
+					>
+						<AriaSelectValue className="flex-1 truncate data-placeholder:text-slate-600">
+							{({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
+						</AriaSelectValue>
+						<Icon icon={ChevronDown} className="size-4 text-slate-700" />
+					</AriaButton>
+				</FieldFrame>
+				<OptionsPopover options={options} />
+			</AriaSelect>
+		</div>
 	)
 }
 
