@@ -18,7 +18,7 @@ export function ToastSection() {
 	return (
 		<Section
 			title="Toasts"
-			description="The server answers with a toast. With JavaScript it closes itself after 4 seconds; without, it stays until the next page."
+			description="The server answers with a toast. With JavaScript a success or information closes itself after 4 seconds, a warning or error stays until closed; without JavaScript, each stays until the next page or its Close link."
 		>
 			<Form method="post" className="flex flex-col gap-4">
 				<RadioGroup name="type" label="Kind of toast" orientation="horizontal" defaultValue="success">
