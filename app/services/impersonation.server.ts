@@ -37,6 +37,9 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 		throw new Response('A platform admin cannot be impersonated.', { status: 403 })
 	}
 	const admin = await em.findOneOrFail(User, { id: auth.userId })
+	// The cookie's signing secret first, outside the transaction: without SESSION_SECRET its first use stores it, which
+	// must not wait on, or vanish with, the transaction below.
+	const cookie = await cookieFor(em)
 	// A new session id as impersonation starts (docs/architecture.md#security): the old session's end, the new one, the
 	// impersonation and its audit line in one transaction, so a failure leaves the admin signed in as before.
 	const headers = await em.transactional(async (tx) => {
@@ -55,7 +58,7 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 		return new Headers([
 			['Set-Cookie', clearOld],
 			['Set-Cookie', setCookie],
-			['Set-Cookie', await (await cookieFor(tx)).serialize(impersonation.id, { maxAge: IMPERSONATION_MS / 1000 })],
+			['Set-Cookie', await cookie.serialize(impersonation.id, { maxAge: IMPERSONATION_MS / 1000 })],
 		])
 	})
 	return redirect('/', { headers })
@@ -119,6 +122,8 @@ export async function closeImpersonation(em: Em, auth: Auth): Promise<void> {
 export async function exitImpersonation(em: Em, request: Request, auth: Auth): Promise<Response> {
 	const adminId = auth.impersonatorId
 	if (!adminId) return redirect('/')
+	// The signing secret read before the transaction (backToSelf clears the cookie with it): never made inside one.
+	await cookieFor(em)
 	// The row's end, its audit line and the session's replacement: all or none.
 	const headers = await em.transactional(async (tx) => {
 		await closeImpersonation(tx, auth)

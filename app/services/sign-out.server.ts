@@ -8,6 +8,8 @@ import { destroySession } from './session.server.ts'
  * carry the cleared cookies. An impersonation already ended reaches here as the user themselves (request.server.ts).
  */
 export async function signOut({ em, auth }: AppContext, request: Request): Promise<Headers> {
+	// The impersonation cookie's clearing before the transaction: it reads the signing secret, never made inside one.
+	const cleared = await clearCarriedImpersonation(em, request)
 	// The impersonation's end, the audit line and the session's deletion: all or none, never a session left alive.
 	return em.transactional(async (tx) => {
 		if (auth) {
@@ -17,7 +19,7 @@ export async function signOut({ em, auth }: AppContext, request: Request): Promi
 		}
 		const headers = new Headers()
 		headers.append('Set-Cookie', await destroySession(tx, request))
-		for (const header of await clearCarriedImpersonation(tx, request)) headers.append('Set-Cookie', header)
+		for (const header of cleared) headers.append('Set-Cookie', header)
 		return headers
 	})
 }

@@ -29,10 +29,29 @@ test('the platform admin completes the e-mailed code step', async ({ page }) => 
 	await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000')
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	await expect(page.getByText(/That code is not right\. You have 4 attempts left\./)).toBeVisible()
+	await expect(page).toHaveTitle('Enter your sign-in code · Spencer')
 	await page.getByLabel('Code').fill(code)
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	await expect(page).toHaveURL('/spencer-admin/schools')
 	await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible()
+})
+
+test('a code entered wrong five times gives way to the password step, and the page’s title says so', async ({ page }) => {
+	const before = outboxSize()
+	await page.goto('/auth/login')
+	await page.getByLabel('Email').fill('admin@spencer.test')
+	await page.getByLabel('Password').fill(DEMO_PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByLabel('Code')).toBeVisible()
+	const code = /\b(\d{6})\b/.exec((await latestMail('admin@spencer.test', /sign-in code/, before)).body)![1]!
+	for (let attempt = 0; attempt < 5; attempt++) {
+		await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000')
+		await page.getByRole('button', { name: 'Verify and sign in' }).click()
+		if (attempt < 4) await expect(page.getByText(`You have ${4 - attempt === 1 ? '1 attempt' : `${4 - attempt} attempts`} left.`)).toBeVisible()
+	}
+	await expect(page.getByText('The code has expired or was entered wrong 5 times. Please sign in again.')).toBeVisible()
+	await expect(page.getByLabel('Password')).toBeVisible()
+	await expect(page).toHaveTitle('Sign in · Spencer')
 })
 
 test('a wrong password gets one message, the same as an unknown account', async ({ page }) => {

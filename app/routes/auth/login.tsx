@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect } from 'react-router'
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { EmailSchema } from '#app/lib/password-rules.ts'
 import { signInWithPassword } from '#app/services/sign-in.server.ts'
@@ -123,6 +123,16 @@ function maskEmail(email: string) {
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders
+
+/**
+ * The code step giving way to the password step (expired, or entered wrong too often) answers 400 and clears the
+ * pending sign-in: the page's data is read again, which React Router otherwise skips after a 4xx, so the title says the
+ * password step too.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	if ((actionResult as { intent?: unknown } | undefined)?.intent === 'password') return true
+	return defaultShouldRevalidate
+}
 
 // The code step has a title of its own: the page is a different one, though its address is the same (WCAG 2.4.2).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.step === 'code' ? 'Enter your sign-in code · Spencer' : 'Sign in · Spencer' }]
