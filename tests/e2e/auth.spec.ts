@@ -157,7 +157,11 @@ test('the sidebar collapses and stays collapsed across pages', async ({ page }) 
 	await signIn(page, 'office@oakfield.test')
 	const nav = page.getByRole('navigation', { name: 'Main' })
 	await expect(nav.getByRole('link', { name: 'Students', exact: true })).toHaveAttribute('aria-current', 'page')
+	// With JavaScript the choice is posted in the background and shown at once: the next page is asked for once the post
+	// has been answered (its cookie set), not as soon as the sidebar has narrowed.
+	const posted = page.waitForResponse((response) => /^\/sidebar(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST')
 	await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+	await posted
 	await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
 	await expect.poll(async () => (await nav.boundingBox())?.width).toBe(86)
 	await page.goto('/settings/profile')
