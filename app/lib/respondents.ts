@@ -30,7 +30,11 @@ export function respondentName(actingSchoolId: string, respondent: RespondentRow
 export function respondentNames(actingSchoolId: string, respondents: (RespondentRow & { key: string })[]): (key: string) => string {
 	const names = new Map(respondents.map((respondent) => [respondent.key, respondentName(actingSchoolId, respondent)]))
 	const keysOf = new Map<string, string[]>()
-	for (const [key, name] of names) if (name === FORMER_STAFF_MEMBER || name === WITHHELD_STAFF) keysOf.set(name, [...(keysOf.get(name) ?? []), key])
+	for (const [key, name] of names) {
+		if (name !== FORMER_STAFF_MEMBER && name !== WITHHELD_STAFF) continue
+		if (!keysOf.has(name)) keysOf.set(name, [])
+		keysOf.get(name)!.push(key)
+	}
 	return (key) => {
 		const name = names.get(key) ?? FORMER_STAFF_MEMBER
 		const keys = keysOf.get(name) ?? []
