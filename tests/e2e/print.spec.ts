@@ -8,6 +8,10 @@ import { pdfText } from './pdf-text.ts'
 const UPN = withCheckLetter('330240000018')
 const compact = (text: string) => text.replace(/\s+/g, '')
 
+// The tests' PDF reader (pdf-text.ts) has lost the end of a printed page's text in 2 of 7 loaded CI runs (issue 15 met
+// it before); until it is mended, this file's test gets two more tries, its assertions unchanged (closing note, session 21).
+test.describe.configure({ retries: 2 })
+
 test('[14.5] the printed profile, analysis and comparison carry the school, the date, who printed them, the confidentiality line and page numbers; charts print as tables', async ({ page }) => {
 	test.setTimeout(120_000)
 	await signIn(page, 'senco@oakfield.test', { at: `/need-manager/students?q=${UPN}` })
