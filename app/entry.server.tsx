@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '#app/components/nonce.tsx'
 import { noteActionResult, reportServerError } from '#app/services/monitoring.server.ts'
-import { lowPriorityPreloads } from '#app/services/preload-priority.server.ts'
+import { htmlBody } from '#app/services/html-body.server.ts'
 import { securityHeaders } from '#app/services/security-headers.server.ts'
 
 export const streamTimeout = 5_000
@@ -33,8 +33,8 @@ export default function handleRequest(
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					// The head's module preloads at low priority: the stylesheet and the paint first (ADR 082).
-					const body = lowPriorityPreloads()
+					// The head's module preloads at low priority (ADR 082), the body in as few pieces as React allows (ADR 098).
+					const body = htmlBody()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)
