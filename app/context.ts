@@ -23,11 +23,19 @@ export type AppContext = {
 	em: Em
 	auth: Auth | null
 	sessionExpired: boolean
+	/**
+	 * When the signed-in session ends: without another request (`idleAt`), and regardless (`hardAt`: the session's
+	 * absolute end, or the impersonation's when sooner, as `hardEnd` says). Null for a visitor. The shell's warning
+	 * reads it (ADR 099).
+	 */
+	sessionEnds: SessionEnds | null
 	clientAddress: string
 	/** For error reports: the request's body, kept when error reporting is on. */
 	payload?: PayloadCopy | null
 }
 export const appContext = createContext<AppContext>()
+
+export type SessionEnds = { idleAt: Date; hardAt: Date; hardEnd: 'session' | 'impersonation' }
 
 /** Someone not signed in yet: the request's EntityManager and the client's address (for rate limits). */
 export type Visitor = Pick<AppContext, 'em' | 'clientAddress'>

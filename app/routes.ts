@@ -147,6 +147,8 @@ export default [
 		]),
 	]),
 	route('sidebar', 'routes/sidebar.ts'),
+	// The session warning's "Stay signed in" (ADR 099).
+	route('session/extend', 'routes/session-extend.ts'),
 	// The header's school switcher, for staff of two or more schools: the session acts in the membership posted.
 	route('switch-school', 'routes/switch-school.ts'),
 	route('impersonation/exit', 'routes/impersonation-exit.ts'),

@@ -1,13 +1,15 @@
 import { Outlet } from 'react-router'
 import { navFor } from '#app/components/shell/nav.ts'
+import { SessionTimeout } from '#app/components/shell/SessionTimeout.tsx'
 import { Shell } from '#app/components/shell/Shell.tsx'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import { sidebarCookie } from '#app/services/cookies.server.ts'
 import { requireUser } from '#app/services/guards.server.ts'
+import { sessionTimes } from '#app/services/session.server.ts'
 import type { Route } from './+types/shell.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const { auth } = await requireUser(context, request)
+	const { auth, sessionEnds } = await requireUser(context, request)
 	const sidebar = await sidebarCookie.parse(request.headers.get('Cookie'))
 	return {
 		user: {
@@ -29,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 				: null,
 		nav: navFor(auth.role),
 		sidebarOpen: sidebar !== 'false',
+		session: sessionEnds ? sessionTimes(sessionEnds) : null,
 	}
 }
 
@@ -36,6 +39,7 @@ export default function SignedInShell({ loaderData }: Route.ComponentProps) {
 	return (
 		<Shell user={loaderData.user} schools={loaderData.schools} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>
 			<Outlet />
+			{loaderData.session ? <SessionTimeout times={loaderData.session} /> : null}
 		</Shell>
 	)
 }

@@ -66,7 +66,7 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 
 export type ImpersonationLookup =
 	| { state: 'none' }
-	| { state: 'active'; auth: Auth }
+	| { state: 'active'; auth: Auth; expiresAt: Date }
 	| { state: 'ended' }
 
 /** Whether the request carries an impersonation cookie, valid or not (its old name too). */
@@ -91,7 +91,7 @@ export async function readImpersonation(em: Em, request: Request, admin: Auth): 
 	const row = await em.findOne(Impersonation, { id, admin: admin.userId, sessionId: admin.sessionId }, { populate: ['target'] })
 	if (!row || row.endedAt || row.expiresAt <= new Date()) return { state: 'ended' }
 	const targetAuth = await loadAuth(em, row.target, admin.sessionId)
-	return { state: 'active', auth: { ...targetAuth, impersonatorId: admin.userId } }
+	return { state: 'active', auth: { ...targetAuth, impersonatorId: admin.userId }, expiresAt: row.expiresAt }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
-import { appContext, serverContext } from '#app/context.ts'
+import { appContext, serverContext, type SessionEnds } from '#app/context.ts'
 import { authOf } from './auth.server.ts'
 import { carriesImpersonation, clearCarriedImpersonation, impersonationEnded, readImpersonation } from './impersonation.server.ts'
 import { forkEm } from './database.server.ts'
@@ -16,14 +16,19 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 	const em = forkEm(orm)
 	const lookup = await readSession(em, request)
 	let auth = lookup.state === 'active' ? authOf(lookup.user, lookup.memberships, lookup.sessionId, lookup.activeMembershipId) : null
-	if (auth) {
+	let sessionEnds: SessionEnds | null =
+		lookup.state === 'active' ? { idleAt: lookup.expiresAt, hardAt: lookup.absoluteExpiresAt, hardEnd: 'session' } : null
+	if (auth && sessionEnds) {
 		const impersonation = await readImpersonation(em, request, auth)
-		if (impersonation.state === 'active') auth = impersonation.auth
+		if (impersonation.state === 'active') {
+			auth = impersonation.auth
+			if (impersonation.expiresAt < sessionEnds.hardAt) sessionEnds = { ...sessionEnds, hardAt: impersonation.expiresAt, hardEnd: 'impersonation' }
+		}
 		// Expired or not valid for this session: 10002, the user back as themselves, then the schools list (ADR 018, 026);
 		// but signing out goes on as the user themselves, and its answer clears the cookie (routes/auth/logout.ts).
 		if (impersonation.state === 'ended' && !isSignOut(request, url)) throw await impersonationEnded(em, request, auth)
 	}
-	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', clientAddress, payload: copyPayload(request) })
+	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', sessionEnds, clientAddress, payload: copyPayload(request) })
 	const response = await next()
 	if (auth || lookup.state === 'expired') response.headers.set('Cache-Control', 'no-store')
 	// Without a session an impersonation cookie points to nothing: it goes too.

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { expressionBuilder, type Expression } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { ActiveMembership, AuthUser } from '#app/lib/auth.ts'
+import type { SessionEnds } from '#app/context.ts'
+import { TOUCH_AFTER_MS, type SessionTimes } from '#app/lib/session-timeout.ts'
 import { Session, type User } from '#app/models/index.ts'
 import { audit } from './audit.server.ts'
 import { readTokenCookie, SESSION_COOKIE, tokenCookie } from './cookies.server.ts'
@@ -10,8 +12,6 @@ import { typedSql, type Database } from './typed-sql.server.ts'
 
 export const SESSION_IDLE_MS = 30 * 60_000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000
-/** How stale lastSeenAt may get before a request writes it again. */
-const TOUCH_AFTER_MS = 60_000
 
 const sessionCookie = tokenCookie(SESSION_COOKIE, SESSION_ABSOLUTE_MS / 1000)
 
@@ -43,7 +43,16 @@ export async function completeSignIn(em: Em, user: User): Promise<Headers> {
 export type SessionLookup =
 	| { state: 'none' }
 	| { state: 'expired' }
-	| { state: 'active'; sessionId: string; user: AuthUser; memberships: ActiveMembership[]; activeMembershipId: string | null }
+	| {
+			state: 'active'
+			sessionId: string
+			user: AuthUser
+			memberships: ActiveMembership[]
+			activeMembershipId: string | null
+			/** When the session ends without another request (after this one's touch), and when it ends regardless. */
+			expiresAt: Date
+			absoluteExpiresAt: Date
+	  }
 
 /**
  * A user's memberships with access (active, in a school not archived), oldest first, with their school's name (for
@@ -97,8 +106,9 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 		await em.nativeDelete(Session, { id: row.id })
 		return { state: 'expired' }
 	}
+	let expiresAt = new Date(row.expires_at)
 	if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
-		const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
+		expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
 		await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now, expiresAt })
 	}
 	const user: AuthUser = {
@@ -115,7 +125,32 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 		user,
 		memberships: jsonColumn(row.memberships),
 		activeMembershipId: row.active_membership_id,
+		expiresAt,
+		absoluteExpiresAt,
 	}
+}
+
+/** What the page's session warning needs (ADR 099): the ends as durations from now, as the browser's clock may differ. */
+export function sessionTimes(ends: SessionEnds, now = Date.now()): SessionTimes {
+	return {
+		idleMs: SESSION_IDLE_MS,
+		idleEndsInMs: ends.idleAt.getTime() - now,
+		hardEndsInMs: ends.hardAt.getTime() - now,
+		hardEnd: ends.hardEnd,
+	}
+}
+
+/**
+ * "Stay signed in" (ADR 099): the session's idle end slides on from now, within its absolute end, whenever it was last
+ * touched. Returns the new idle end; null when the session is gone.
+ */
+export async function extendSession(em: Em, sessionId: string, now = new Date()): Promise<Date | null> {
+	const session = await em.findOne(Session, { id: sessionId })
+	if (!session) return null
+	session.lastSeenAt = now
+	session.expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()))
+	await em.flush()
+	return session.expiresAt
 }
 
 /** Deletes the request's session row (server-side revocation) and returns the cookie that clears it. */

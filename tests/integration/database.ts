@@ -42,7 +42,7 @@ export async function createTestDatabase(overrides: Partial<Options> = {}): Prom
 		routerContext: (extra = {}) => {
 			const context = new RouterContextProvider()
 			context.set(serverContext, { orm: db.orm, clientAddress: '127.0.0.1' })
-			context.set(appContext, { em: forkEm(db.orm), auth: null, sessionExpired: false, clientAddress: '127.0.0.1', ...extra })
+			context.set(appContext, { em: forkEm(db.orm), auth: null, sessionExpired: false, sessionEnds: null, clientAddress: '127.0.0.1', ...extra })
 			return context
 		},
 		async close() {

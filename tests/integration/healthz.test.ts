@@ -26,7 +26,7 @@ test('GET /healthz answers 503 when the database is unreachable', async () => {
 	const unreachable = await openDatabase({ engine: 'postgresql', url: 'postgres://nobody@127.0.0.1:1/none' })
 	try {
 		const context = new RouterContextProvider(
-			new Map([[appContext, { em: forkEm(unreachable.orm), auth: null, sessionExpired: false, clientAddress: '127.0.0.1' }]]),
+			new Map([[appContext, { em: forkEm(unreachable.orm), auth: null, sessionExpired: false, sessionEnds: null, clientAddress: '127.0.0.1' }]]),
 		)
 		const response: Response = await healthz(args(context, '/healthz'))
 		expect(response.status).toBe(503)

@@ -219,6 +219,12 @@ for (const route of table.filter((entry) => entry.hasAction && entry.pattern.sta
 	const fields = ['email', 'password', 'token'].map((name) => ({ name, type: name === 'email' ? 'email' : 'text', value: '' }))
 	cases.set(route.pattern, { route, role: 'visitor', action: route.pattern, multipart: false, fields, submitter: null, json: true })
 }
+// The session warning's "Stay signed in" is drawn by JavaScript, when it is due (ADR 099): its fields as it posts them,
+// and the plain form's redirectTo.
+for (const route of table.filter((entry) => entry.pattern === '/session/extend')) {
+	const fields = ['background', 'redirectTo'].map((name) => ({ name, type: 'text', value: '' }))
+	cases.set(route.pattern, { route, role: 'professional', action: route.pattern, multipart: false, fields, submitter: null })
+}
 // Signing out and leaving impersonation end the session the later cases post with: they go last.
 const ENDS_SESSION = ['/auth/logout', '/impersonation/exit']
 const ordered = [...cases.values()].sort((a, b) => Number(ENDS_SESSION.includes(a.route.pattern)) - Number(ENDS_SESSION.includes(b.route.pattern)))

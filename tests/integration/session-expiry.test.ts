@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { UNSAFE_decodeViaTurboStream } from 'react-router'
+import type { SessionTimes } from '#app/lib/session-timeout.ts'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#app/services/session.server.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 
@@ -111,5 +113,82 @@ describe('absolute expiry: 12 hours after sign-in', () => {
 		expect(new Date(row!.expires_at).getTime()).toBe(new Date(row!.absolute_expires_at).getTime())
 		at(SESSION_ABSOLUTE_MS + MINUTE)
 		expect((await me(browser)).status).toBe(401)
+	})
+})
+
+/** The shell's loader data for a signed-in page, as the page's JavaScript reads it (single fetch). */
+async function shellData(browser: Browser, page: string) {
+	const response = await browser.request(`${page}.data?_routes=routes%2Fshell`)
+	expect(response.status).toBe(200)
+	const decoded = await UNSAFE_decodeViaTurboStream(response.body!, globalThis)
+	await decoded.done
+	return (decoded.value as Record<string, { data: { session: SessionTimes | null } }>)['routes/shell']!.data
+}
+
+/** Signed in afresh: the sessions earlier tests left for `email` gone, so that its one row is this browser's. */
+async function onlySession(email: string) {
+	await app.sql('delete from session where user_id = (select id from users where email = ?)', [email])
+	return signedInAt(email)
+}
+
+const sessionRow = async (email: string) =>
+	(await app.sql<{ expires_at: string; last_seen_at: string }>('select expires_at, last_seen_at from session where user_id = (select id from users where email = ?)', [email]))[0]!
+
+describe('the warning before the session ends (ADR 099)', () => {
+	test('each signed-in page tells its warning how long the session has, idle and at most', async () => {
+		const email = 'teacher@oakfield.test'
+		const { browser, at } = await onlySession(email)
+		at(20 * MINUTE)
+		const { session } = await shellData(browser, '/professional/home')
+		// This request slid the idle end on: 30 minutes from now; the absolute end is 12 hours after sign-in.
+		expect(session).toEqual({ idleMs: SESSION_IDLE_MS, idleEndsInMs: SESSION_IDLE_MS, hardEndsInMs: SESSION_ABSOLUTE_MS - 20 * MINUTE, hardEnd: 'session' })
+		// Within the touch's minute the end is not slid again, and the page is told the true one.
+		at(20 * MINUTE + 30_000)
+		expect((await shellData(browser, '/professional/home')).session!.idleEndsInMs).toBe(SESSION_IDLE_MS - 30_000)
+	})
+
+	test('"Stay signed in" slides the idle end on from now, even within the touch’s minute, and answers how long it is', async () => {
+		const email = 'teacher@oakfield.test'
+		const { browser, start, at } = await onlySession(email)
+		at(28 * MINUTE)
+		const response = await browser.post('/session/extend', { background: 'true' })
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ idleEndsInMs: SESSION_IDLE_MS })
+		expect(new Date((await sessionRow(email)).expires_at).getTime()).toBe(start + 28 * MINUTE + SESSION_IDLE_MS)
+		// 20 s later (no touch: within the minute), the button again still moves the end.
+		at(28 * MINUTE + 20_000)
+		await browser.post('/session/extend', { background: 'true' })
+		expect(new Date((await sessionRow(email)).expires_at).getTime()).toBe(start + 28 * MINUTE + 20_000 + SESSION_IDLE_MS)
+		// Without JavaScript, the form goes back to its page (a local path only).
+		const plain = await browser.post('/session/extend', { redirectTo: '/professional/feedback' })
+		expect(plain.headers.get('Location')).toBe('/professional/feedback')
+		expect((await browser.post('/session/extend', { redirectTo: 'https://evil.example/' })).headers.get('Location')).toBe('/')
+	})
+
+	test('never within the absolute end; refused once the session has ended; a GET only goes home', async () => {
+		const email = 'teacher@oakfield.test'
+		const { browser, start, at } = await onlySession(email)
+		for (let elapsed = 25 * MINUTE; elapsed < SESSION_ABSOLUTE_MS - 10 * MINUTE; elapsed += 25 * MINUTE) {
+			at(elapsed)
+			expect((await me(browser)).status).toBe(200)
+		}
+		at(SESSION_ABSOLUTE_MS - 5 * MINUTE)
+		expect(await (await browser.post('/session/extend', { background: 'true' })).json()).toEqual({ idleEndsInMs: 5 * MINUTE })
+		expect(new Date((await sessionRow(email)).expires_at).getTime()).toBe(start + SESSION_ABSOLUTE_MS)
+		const before = await sessionRow(email)
+		const get = await browser.request('/session/extend')
+		expect([get.status, get.headers.get('Location')]).toEqual([302, '/'])
+		expect(await sessionRow(email)).toEqual(before)
+		at(SESSION_ABSOLUTE_MS)
+		const refused = await browser.post('/session/extend', { background: 'true' })
+		expect(refused.status).toBe(302)
+		expect(refused.headers.get('Location')).toMatch(/^\/auth\/login\?/)
+		expect(await sessionsOf(email)).toBe(0)
+	})
+
+	test('a visitor is sent to sign in', async () => {
+		const response = await new Browser(app).post('/session/extend', { background: 'true' })
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toMatch(/^\/auth\/login\?/)
 	})
 })

@@ -1,0 +1,75 @@
+import { type Page } from '@playwright/test'
+import { expect, seriousViolations, test } from './fixtures.ts'
+import { hydrated, signIn } from './helpers.ts'
+
+// WCAG 2.2.1 (ADR 099): two minutes before 30 idle minutes end the session, the page asks whether to stay signed in,
+// by keyboard, and gives the focus back; at the end it says so and keeps the page. The page's clock is the test's;
+// the server's is not moved (the integration tests end sessions on the server: session-expiry.test.ts). A timer is
+// JavaScript's: the no-JavaScript project does not run this file (playwright.config.ts).
+
+const MINUTE = 60_000
+const HOME = '/professional/home'
+
+async function openHome(page: Page) {
+	await page.clock.install()
+	await signIn(page, 'teacher@oakfield.test', { at: HOME })
+	await hydrated(page)
+}
+
+const warning = (page: Page) => page.getByRole('alertdialog', { name: 'You will be signed out soon' })
+
+test('two minutes before the idle end it asks, by keyboard; staying sends one request and gives the focus back', async ({ page }) => {
+	await openHome(page)
+	const feedback = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback', exact: true })
+	await feedback.focus()
+
+	await page.clock.fastForward(27 * MINUTE)
+	await expect(warning(page)).toHaveCount(0)
+	await page.clock.fastForward(MINUTE + 1000)
+	await expect(warning(page)).toBeVisible()
+	await expect(warning(page)).toContainText(/You will be signed out at \d\d:\d\d unless you stay signed in/)
+	await expect(page.getByRole('button', { name: 'Stay signed in' })).toBeFocused()
+	expect(await seriousViolations(page)).toEqual([])
+
+	const extended = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/session/extend') && response.request().method() === 'POST')
+	await page.keyboard.press('Enter')
+	expect((await extended).status()).toBe(200)
+	await expect(warning(page)).toBeHidden()
+	await expect(feedback).toBeFocused()
+
+	// The idle end moved on: no warning for the next 27 minutes; at the end of the next 30, the page says it is over.
+	await page.clock.fastForward(26 * MINUTE)
+	await expect(warning(page)).toHaveCount(0)
+	await page.clock.fastForward(2 * MINUTE)
+	await expect(warning(page)).toBeVisible()
+	await page.clock.fastForward(2 * MINUTE + 1000)
+	const ended = page.getByRole('alertdialog', { name: 'You have been signed out' })
+	await expect(ended).toBeVisible()
+	const again = ended.getByRole('link', { name: 'Sign in again' })
+	await expect(again).toBeFocused()
+	await expect(again).toHaveAttribute('href', HOME)
+	expect(await seriousViolations(page)).toEqual([])
+	// Closed, the page is as it was, to copy what was typed.
+	await page.keyboard.press('Escape')
+	await expect(ended).toBeHidden()
+	await expect(feedback).toBeFocused()
+})
+
+test('someone typing on the page stays signed in without being asked; a navigation moves the end on too', async ({ page }) => {
+	await openHome(page)
+	// A navigation at 20 minutes: the idle end is 30 minutes (less the server's touch minute) from then.
+	await page.clock.fastForward(20 * MINUTE)
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback', exact: true }).click()
+	await expect(page).toHaveURL(/\/professional\/feedback$/)
+	// The page has taken the answer in: it tells the browser's other tabs when it heard from the server.
+	await page.waitForFunction(() => window.localStorage.getItem('spencer:session-contact') !== null)
+	await page.clock.fastForward(26 * MINUTE)
+	await expect(warning(page)).toHaveCount(0)
+
+	// A key pressed on the page since then: at the warning's time the session is kept, quietly.
+	await page.keyboard.press('Tab')
+	const extended = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/session/extend'))
+	await page.clock.fastForward(2 * MINUTE)
+	expect((await extended).status()).toBe(200)
+	await expect(warning(page)).toHaveCount(0)
+})
