@@ -8,9 +8,11 @@ import { pdfText } from './pdf-text.ts'
 const UPN = withCheckLetter('330240000018')
 const compact = (text: string) => text.replace(/\s+/g, '')
 
-// The tests' PDF reader (pdf-text.ts) has lost the end of a printed page's text in 2 of 7 loaded CI runs (issue 15 met
-// it before); until it is mended, this file's test gets two more tries, its assertions unchanged (closing note, session 21).
+// This test lost the end of a printed page's text in 2 of 7 loaded CI runs, without JavaScript, and could not be made
+// to fail here since. It now waits for each view's page load before printing (the likely cause: the end of a streamed
+// document still on its way); its two more tries stay until the CI runs show that was it (closing notes, sessions 21-22).
 test.describe.configure({ retries: 2 })
+
 
 test('[14.5] the printed profile, analysis and comparison carry the school, the date, who printed them, the confidentiality line and page numbers; charts print as tables', async ({ page }) => {
 	test.setTimeout(120_000)
@@ -29,6 +31,9 @@ test('[14.5] the printed profile, analysis and comparison carry the school, the 
 			await expect(page.getByRole('table', { name: view === 'Analysis' ? /^Domain scores/ : 'Differences by domain' })).toBeVisible()
 			if (test.info().project.name !== 'chromium-no-js') await expect(page.locator('[data-chart] [data-chart-picture]').first()).toBeAttached()
 		}
+		// The whole page first: without JavaScript a view is a page load, and on a loaded machine the end of its streamed
+		// document (the print footer) could still be on its way when the table above it showed (2 of 7 CI runs once).
+		await page.waitForLoadState('load')
 		const text = compact(pdfText(await page.pdf({ format: 'A4' })))
 		for (const expected of ['Oakfield Primary School', student, `Printed ${today} by Sarah Collins`, 'Confidential — contains personal data', 'Page 1 of']) {
 			expect(text, `${view}: ${expected}`).toContain(compact(expected))
