@@ -10,7 +10,7 @@ import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpnMatches } from './student-search.server.ts'
 import { pageAndTotal, typedSql } from './typed-sql.server.ts'
 import { Refusal } from './questionnaires.server.ts'
-import { getStudent, listProfessionalOptions } from './students.server.ts'
+import { getStudent, listProfessionalOptions, lockStudent } from './students.server.ts'
 import { actingSchool, notFound } from './tenancy.server.ts'
 import { dateOnly, todayInUk } from '#app/lib/format.ts'
 
@@ -132,6 +132,8 @@ export async function createProfile(app: SignedIn, studentId: string, input: Pro
 	// Someone who is not one of this school's staff with access is, to this school, nobody.
 	if (input.respondents.some((id) => !allowed.has(id))) throw notFound()
 	return app.em.transactional(async (tx) => {
+		// Still this school's student as the profile is written: a transfer accepted meanwhile waits, or is seen (404).
+		await lockStudent(tx, schoolId, student.id)
 		const profile = tx.create(Profile, {
 			school: schoolId,
 			student: student.id,

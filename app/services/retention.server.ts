@@ -9,6 +9,7 @@ import { audit } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { purgeStudents } from './student-purge.server.ts'
+import { lockStudent } from './students.server.ts'
 import { actingSchool, notFound, recordId } from './tenancy.server.ts'
 import { pageAndTotal, typedSql, type Database } from './typed-sql.server.ts'
 
@@ -137,8 +138,7 @@ export async function placeHold(app: SignedIn, studentId: string, input: Retenti
 	await app.em.transactional(async (tx) => {
 		const db = typedSql(tx)
 		// Locked: the nightly purge of this student waits for the hold, and then finds it.
-		const student = await db.selectFrom('student').select('id').where('id', '=', id).where('school_id', '=', schoolId).forUpdate().executeTakeFirst()
-		if (!student) throw notFound()
+		await lockStudent(tx, schoolId, id)
 		const hold = { reason: holdReason(input.reason), until: input.until ?? null }
 		await db
 			.insertInto('retention_hold')
@@ -156,8 +156,7 @@ export async function liftHold(app: SignedIn, studentId: string): Promise<boolea
 	const id = recordId(studentId)
 	return app.em.transactional(async (tx) => {
 		const db = typedSql(tx)
-		const student = await db.selectFrom('student').select('id').where('id', '=', id).where('school_id', '=', schoolId).forUpdate().executeTakeFirst()
-		if (!student) throw notFound()
+		await lockStudent(tx, schoolId, id)
 		const lifted = await db.deleteFrom('retention_hold').where('student_id', '=', id).where('school_id', '=', schoolId).executeTakeFirst()
 		if (!lifted.numDeletedRows) return false
 		audit(tx, app.auth, 'retention.hold.lift', { type: 'Student', id, schoolId })

@@ -221,6 +221,16 @@ export async function listProfessionalOptions(app: SignedIn): Promise<{ value: s
 	}))
 }
 
+/**
+ * Inside a transaction: the school's student `id`, locked until it commits, or 404. A transfer (which locks the same
+ * row), an erasure or the nightly purge then waits for the write, or the write waits for it and finds the student
+ * gone from this school.
+ */
+export async function lockStudent(tx: Em, schoolId: string, id: string): Promise<void> {
+	const student = await typedSql(tx).selectFrom('student').select('id').where('id', '=', id).where('school_id', '=', schoolId).forUpdate().executeTakeFirst()
+	if (!student) throw notFound()
+}
+
 /** A student of the acting user's school; any other id (another school's, or not an id) answers 404. */
 export async function getStudent(app: SignedIn, id: string): Promise<Student> {
 	const student = await app.em.findOne(Student, { id: recordId(id), school: actingSchool(app) })
