@@ -50,7 +50,7 @@ test('a profile created while its student’s transfer commits answers 404 and w
 	await hasMoved
 	const created = createProfile(app as never, student.id, {
 		questionnaireId: questionnaire.id,
-		kind: 'one-off',
+		kind: 'one-time',
 		intervalWeeks: null,
 		startDate: '2026-12-01',
 		endDate: null,
