@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test'
 import { expect, seriousViolations, test } from './fixtures.ts'
-import { hydrated, pauseClockSoon, signIn } from './helpers.ts'
+import { hydrated, pauseClockSoon, signIn, uncovered } from './helpers.ts'
 
 // What the browser's scripts do around every screen: route transitions, tooltip delays, toast corners, and a
 // screen whose code fails to load. All of it is JavaScript's, so the no-JavaScript project skips this file
@@ -237,4 +237,54 @@ test.describe('a screen whose code fails to load', () => {
 		expect(loads).toBe(1)
 		await expect(page).toHaveURL(/\/ui-kit\/typography$/)
 	})
+})
+
+// WCAG 2.4.11 and toasts (ADR 100); without JavaScript only the header is kept clear (focus-not-obscured.spec.ts).
+test('[2.4.11] a corner of toasts that covers whatever takes the focus moves to the other edge', async ({ page }) => {
+	await page.setViewportSize({ width: 1280, height: 720 })
+	await page.goto('/ui-kit/misc')
+	await page.getByText('Warning', { exact: true }).click()
+	// Two of them: the stack reaches lower than the page's scroll padding (7rem), which alone keeps the focus clear of a
+	// short corner at the top (the browser scrolls a control that takes the focus out from under it).
+	await page.getByRole('button', { name: 'Show top left' }).click()
+	const corner = page.getByRole('region', { name: 'Notifications, top left' })
+	await expect(corner.getByRole('alertdialog')).toHaveCount(1)
+	await page.getByRole('button', { name: 'Show top left' }).click()
+	await expect(corner.getByRole('alertdialog')).toHaveCount(2)
+	// Once the page answers hit tests again (a view transition's snapshot takes them meanwhile) and the toasts take them.
+	const hitsCorner = () =>
+		corner.evaluate((region) => {
+			const box = region.getBoundingClientRect()
+			return region.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2))
+		})
+	await expect.poll(hitsCorner).toBe(true)
+	// A control scrolled under the toasts (its middle covered by them), with one before it in the page's order.
+	const covered = await page.evaluate(() => {
+		const region = document.querySelector('[data-toast-region]')!.getBoundingClientRect()
+		const focusables = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex="0"]')].filter(
+			(element) => !element.closest('[data-toast-region]') && element.checkVisibility(),
+		)
+		focusables.forEach((element, at) => element.setAttribute('data-order', String(at)))
+		const middle = (box: DOMRect) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
+		const index = focusables.findIndex((element, at) => {
+			const { x, y } = middle(element.getBoundingClientRect())
+			return at > 0 && x > region.left && x < region.right && y > region.bottom
+		})
+		const { y } = middle(focusables[index]!.getBoundingClientRect())
+		// Its middle 20 px above the stack's foot: below the scroll padding.
+		window.scrollBy({ top: y - (region.bottom - 20), behavior: 'instant' })
+		const now = middle(focusables[index]!.getBoundingClientRect())
+		return document.elementFromPoint(now.x, now.y)?.closest('[data-toast-region]') ? index : -1
+	})
+	expect(covered).toBeGreaterThan(0)
+	const target = page.locator(`[data-order="${covered}"]`)
+	expect(await uncovered(target)).toBe(false)
+	await page.locator(`[data-order="${covered - 1}"]`).evaluate((element) => (element as HTMLElement).focus({ preventScroll: true }))
+	await page.keyboard.press('Tab')
+	await expect(target).toBeFocused()
+	await expect.poll(() => uncovered(target)).toBe(true)
+	// The corner went to the foot of the screen, its toasts still there.
+	const box = (await corner.boundingBox())!
+	expect(box.y + box.height).toBeGreaterThan(720 - 20)
+	await expect(corner.getByRole('alertdialog')).toHaveCount(2)
 })

@@ -175,3 +175,11 @@ export async function pointAtChart(page: Page) {
 	await hydrated(page)
 	await page.locator('[data-chart]').first().hover()
 }
+
+/** Whether the element's centre shows the element itself, not something laid over it (a toast, a sticky header). */
+export const uncovered = (locator: Locator) =>
+	locator.evaluate((element) => {
+		const box = element.getBoundingClientRect()
+		const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+		return hit !== null && element.contains(hit)
+	})

@@ -6,11 +6,12 @@ import { Icon } from './Icon.tsx'
 // Plain class strings (no tailwind-merge): this file is on every page that shows a toast.
 // 16 px between stacked toasts (gap-4); the newest is nearest the corner. Each corner is a view transition group
 // of its own, so a route change cross-fades it rather than fading it out and in with the page (app.css).
+// A corner that gives way (`data-moved`, toast-clearance.ts; or the header's focus, app.css) goes to the other edge.
 const POSITIONS: Record<ToastPosition, string> = {
-	'top-right': 'top-4 right-4 flex-col [view-transition-name:toasts-top-right]',
-	'top-left': 'top-4 left-4 flex-col [view-transition-name:toasts-top-left]',
-	'bottom-right': 'right-4 bottom-4 flex-col-reverse [view-transition-name:toasts-bottom-right]',
-	'bottom-left': 'bottom-4 left-4 flex-col-reverse [view-transition-name:toasts-bottom-left]',
+	'top-right': 'top-4 right-4 flex-col [view-transition-name:toasts-top-right] data-moved:top-auto data-moved:bottom-4',
+	'top-left': 'top-4 left-4 flex-col [view-transition-name:toasts-top-left] data-moved:top-auto data-moved:bottom-4',
+	'bottom-right': 'right-4 bottom-4 flex-col-reverse [view-transition-name:toasts-bottom-right] data-moved:bottom-auto data-moved:top-4',
+	'bottom-left': 'bottom-4 left-4 flex-col-reverse [view-transition-name:toasts-bottom-left] data-moved:bottom-auto data-moved:top-4',
 }
 const FOCUS = 'outline-3 outline-offset-2 outline-blue-700'
 
@@ -47,7 +48,7 @@ export function StaticToasts({ toasts, position, label }: { toasts: Toast[]; pos
 	if (toasts.length === 0) return null
 	const here = `${location.pathname}${location.search}`
 	return (
-		<section aria-label={label} className={regionStyles({ position })}>
+		<section aria-label={label} data-toast-region={position} className={regionStyles({ position })}>
 			{toasts.map((toast) => (
 				<div key={toast.id} role={toast.type === 'error' ? 'alert' : 'status'} className={toastStyles({ type: toast.type })}>
 					<ToastIcon type={toast.type} />

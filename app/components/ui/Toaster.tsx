@@ -61,6 +61,7 @@ function ToastRegion({ position }: { position: ToastPosition }) {
 		<AriaToastRegion
 			queue={queue}
 			aria-label={toastRegionLabel(position)}
+			data-toast-region={position}
 			className={(renderProps) => regionStyles({ ...renderProps, position })}
 		>
 			{({ toast }) => (

@@ -1,7 +1,8 @@
-import { Component, lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { raisedToasts, subscribeToRaisedToasts, toastRegionLabel, toastsByPosition, type Toast } from '#app/lib/toast.ts'
 import { StaticToasts } from './StaticToasts.tsx'
 import { useHydrated } from './hydrated.ts'
+import { keepFocusClearOfToasts } from './toast-clearance.ts'
 
 // The React Aria regions are fetched only once a page has a toast to show (ADR 004).
 const ToastRegions = lazy(() => import('./Toaster.tsx').then((module) => ({ default: module.ToastRegions })))
@@ -20,6 +21,9 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
 	const all = raised.length > 0 ? [...toasts, ...raised] : toasts
 	const [regionsLoaded, setRegionsLoaded] = useState(false)
 	if (hydrated && all.length > 0 && !regionsLoaded) setRegionsLoaded(true)
+	// While toasts are shown, a control that takes the focus under them is uncovered (WCAG 2.4.11, ADR 100).
+	const shown = all.length > 0
+	useEffect(() => (shown ? keepFocusClearOfToasts() : undefined), [shown])
 
 	if (!regionsLoaded) return <StaticToastRegions toasts={all} />
 	const plain = <StaticToastRegions toasts={all} />
