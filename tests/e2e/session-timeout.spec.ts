@@ -16,6 +16,9 @@ async function openHome(page: Page) {
 	await hydrated(page)
 }
 
+/** When the page last heard from the server, as it tells the browser's other tabs. */
+const lastHeard = (page: Page) => page.evaluate(() => window.localStorage.getItem('spencer:session-contact'))
+
 const warning = (page: Page) => page.getByRole('alertdialog', { name: 'You will be signed out soon' })
 
 test('two minutes before the idle end it asks, by keyboard; staying sends one request and gives the focus back', async ({ page }) => {
@@ -32,10 +35,13 @@ test('two minutes before the idle end it asks, by keyboard; staying sends one re
 	expect(await seriousViolations(page)).toEqual([])
 
 	const extended = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/session/extend') && response.request().method() === 'POST')
+	const heardBefore = await lastHeard(page)
 	await page.keyboard.press('Enter')
 	expect((await extended).status()).toBe(200)
 	await expect(warning(page)).toBeHidden()
 	await expect(feedback).toBeFocused()
+	// The page has taken the answer in before its clock is moved on.
+	await expect.poll(() => lastHeard(page)).not.toBe(heardBefore)
 
 	// The idle end moved on: no warning for the next 27 minutes; at the end of the next 30, the page says it is over.
 	await page.clock.fastForward(26 * MINUTE)
@@ -62,7 +68,7 @@ test('someone typing on the page stays signed in without being asked; a navigati
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback', exact: true }).click()
 	await expect(page).toHaveURL(/\/professional\/feedback$/)
 	// The page has taken the answer in: it tells the browser's other tabs when it heard from the server.
-	await page.waitForFunction(() => window.localStorage.getItem('spencer:session-contact') !== null)
+	await expect.poll(() => lastHeard(page)).not.toBeNull()
 	await page.clock.fastForward(26 * MINUTE)
 	await expect(warning(page)).toHaveCount(0)
 

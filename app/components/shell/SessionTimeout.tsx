@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Form, useFetcher, useFetchers, useLocation, useNavigation } from 'react-router'
 import { buttonStyles } from '#app/components/ui/button-styles.ts'
 import { PlainButton } from '#app/components/ui/PlainButton.tsx'
@@ -71,31 +71,37 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 	return <TimeoutDialog state={state} onStay={() => sessionClock.stayed()} onAcknowledge={() => sessionClock.acknowledged()} />
 }
 
-/** The browser's modal dialog, opened for each new state and closed when there is nothing to say. */
+/**
+ * The browser's modal dialog, in the page only while it has something to say: a new state is a new dialog, opened
+ * (and so announced), and each is closed before it goes, which gives the focus back to the page's element. (A closed
+ * dialog left in the page would also count, for the URL modals' focus return, as a modal open over them.)
+ */
 function TimeoutDialog({ state, onStay, onAcknowledge }: { state: TimeoutState; onStay: () => void; onAcknowledge: () => void }) {
-	const ref = useRef<HTMLDialogElement>(null)
 	const [endedClosed, setEndedClosed] = useState(false)
-	const titleId = useId()
-	const textId = useId()
-	const { pathname, search } = useLocation()
-	const open = state.kind !== 'none' && !(state.kind === 'ended' && endedClosed)
-
-	useEffect(() => {
-		const dialog = ref.current
-		if (!dialog) return
-		// Closed and opened again for a new state, so that it is announced and focus returns to the page's element.
-		if (dialog.open) dialog.close()
-		if (!open) return
-		dialog.showModal()
-		dialog.querySelector<HTMLElement>('[data-first-focus]')?.focus()
-	}, [open, state.kind])
-
+	if (state.kind === 'none' || (state.kind === 'ended' && endedClosed)) return null
 	/** Escape, or a button: what closing means depends on what it said. */
 	function close() {
 		if (state.kind === 'idle-warning') onStay()
 		else if (state.kind === 'hard-warning') onAcknowledge()
 		else if (state.kind === 'ended') setEndedClosed(true)
 	}
+	return <OpenDialog key={state.kind} state={state} onClose={close} />
+}
+
+type ShownState = Exclude<TimeoutState, { kind: 'none' }>
+
+function OpenDialog({ state, onClose }: { state: ShownState; onClose: () => void }) {
+	const ref = useRef<HTMLDialogElement>(null)
+	const titleId = useId()
+	const textId = useId()
+	const { pathname, search } = useLocation()
+	// Opened as it is put in the page; closed before it is taken out (a layout effect's cleanup runs first).
+	useLayoutEffect(() => {
+		const dialog = ref.current!
+		dialog.showModal()
+		dialog.querySelector<HTMLElement>('[data-first-focus]')?.focus()
+		return () => dialog.close()
+	}, [])
 
 	const at = state.kind === 'idle-warning' || state.kind === 'hard-warning' ? clock.format(state.endsAt) : ''
 	const text = wording(state, at)
@@ -107,56 +113,52 @@ function TimeoutDialog({ state, onStay, onAcknowledge }: { state: TimeoutState; 
 			aria-describedby={textId}
 			onCancel={(event) => {
 				event.preventDefault()
-				close()
+				onClose()
 			}}
+			// Closed by the browser itself (a second Escape may not be refused): the same as closing it.
+			onClose={onClose}
 			className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-6 text-left text-slate-900 shadow-2xl backdrop:bg-slate-900/50 forced-colors:bg-[Canvas]"
 		>
-			{open && text ? (
-				<>
-					<h2 id={titleId} className="text-lg font-semibold">
-						{text.title}
-					</h2>
-					<p id={textId} className="mt-2">
-						{text.body}
-					</p>
-					<div className="mt-6 flex flex-wrap justify-end gap-3">
-						{state.kind === 'idle-warning' ? (
-							<>
-								<Form method="post" action="/auth/logout">
-									<PlainButton type="submit" variant="secondary">
-										Sign out
-									</PlainButton>
-								</Form>
-								<PlainButton variant="primary" data-first-focus onClick={close}>
-									Stay signed in
-								</PlainButton>
-							</>
-						) : state.kind === 'hard-warning' ? (
-							<PlainButton variant="primary" data-first-focus onClick={close}>
-								OK
+			<h2 id={titleId} className="text-lg font-semibold">
+				{text.title}
+			</h2>
+			<p id={textId} className="mt-2">
+				{text.body}
+			</p>
+			<div className="mt-6 flex flex-wrap justify-end gap-3">
+				{state.kind === 'idle-warning' ? (
+					<>
+						<Form method="post" action="/auth/logout">
+							<PlainButton type="submit" variant="secondary">
+								Sign out
 							</PlainButton>
-						) : (
-							<>
-								<PlainButton variant="secondary" onClick={close}>
-									Close
-								</PlainButton>
-								{/* The page itself, loaded again: the server then asks to sign in, or ends the impersonation. */}
-								<a href={pathname + search} data-first-focus className={buttonStyles({ variant: 'primary', isFocusVisible: false, native: true })}>
-									{state.hardEnd === 'impersonation' ? 'Continue' : 'Sign in again'}
-								</a>
-							</>
-						)}
-					</div>
-				</>
-			) : null}
+						</Form>
+						<PlainButton variant="primary" data-first-focus onClick={onClose}>
+							Stay signed in
+						</PlainButton>
+					</>
+				) : state.kind === 'hard-warning' ? (
+					<PlainButton variant="primary" data-first-focus onClick={onClose}>
+						OK
+					</PlainButton>
+				) : (
+					<>
+						<PlainButton variant="secondary" onClick={onClose}>
+							Close
+						</PlainButton>
+						{/* The page itself, loaded again: the server then asks to sign in, or ends the impersonation. */}
+						<a href={pathname + search} data-first-focus className={buttonStyles({ variant: 'primary', isFocusVisible: false, native: true })}>
+							{state.hardEnd === 'impersonation' ? 'Continue' : 'Sign in again'}
+						</a>
+					</>
+				)}
+			</div>
 		</dialog>
 	)
 }
 
-function wording(state: TimeoutState, at: string): { title: string; body: string } | null {
+function wording(state: ShownState, at: string): { title: string; body: string } {
 	switch (state.kind) {
-		case 'none':
-			return null
 		case 'idle-warning':
 			return {
 				title: 'You will be signed out soon',
