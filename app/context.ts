@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { Auth } from '#app/lib/auth.ts'
+import type { HardEnd } from '#app/lib/session-timeout.ts'
 import type { MikroORM } from '@mikro-orm/core'
 import type { EntityManager, SqlEntityManager } from '@mikro-orm/sql'
 
@@ -35,7 +36,7 @@ export type AppContext = {
 }
 export const appContext = createContext<AppContext>()
 
-export type SessionEnds = { idleAt: Date; hardAt: Date; hardEnd: 'session' | 'impersonation' }
+export type SessionEnds = { idleAt: Date; hardAt: Date; hardEnd: HardEnd }
 
 /** Someone not signed in yet: the request's EntityManager and the client's address (for rate limits). */
 export type Visitor = Pick<AppContext, 'em' | 'clientAddress'>

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 				: null,
 		nav: navFor(auth.role),
 		sidebarOpen: sidebar !== 'false',
-		session: sessionEnds ? sessionTimes(sessionEnds) : null,
+		session: sessionTimes(sessionEnds),
 	}
 }
 
@@ -39,7 +39,7 @@ export default function SignedInShell({ loaderData }: Route.ComponentProps) {
 	return (
 		<Shell user={loaderData.user} schools={loaderData.schools} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>
 			<Outlet />
-			{loaderData.session ? <SessionTimeout times={loaderData.session} /> : null}
+			<SessionTimeout times={loaderData.session} />
 		</Shell>
 	)
 }

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { getAppContext, type AppContext } from '#app/context.ts'
+import { getAppContext, type AppContext, type SessionEnds } from '#app/context.ts'
 import type { Auth, Role } from '#app/lib/auth.ts'
 import { homeFor } from './auth.server.ts'
 import { RATE_LIMITS, hit, TOO_MANY_REQUESTS } from './rate-limit.server.ts'
@@ -7,7 +7,7 @@ import { clearSessionCookie } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'
 
 type Context = Readonly<RouterContextProvider>
-export type SignedIn = AppContext & { auth: Auth }
+export type SignedIn = AppContext & { auth: Auth; sessionEnds: SessionEnds }
 
 /**
  * The page a request is for, where signing in returns to. A client-side navigation or a submission with

@@ -108,7 +108,7 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 	}
 	let expiresAt = new Date(row.expires_at)
 	if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
-		expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
+		expiresAt = idleEndFrom(now, absoluteExpiresAt)
 		await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now, expiresAt })
 	}
 	const user: AuthUser = {
@@ -130,6 +130,11 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 	}
 }
 
+/** A session's idle end after a request at `now`: the idle length on, never past its absolute end. */
+function idleEndFrom(now: Date, absoluteExpiresAt: Date): Date {
+	return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime()))
+}
+
 /** What the page's session warning needs (ADR 099): the ends as durations from now, as the browser's clock may differ. */
 export function sessionTimes(ends: SessionEnds, now = Date.now()): SessionTimes {
 	return {
@@ -148,7 +153,7 @@ export async function extendSession(em: Em, sessionId: string, now = new Date())
 	const session = await em.findOne(Session, { id: sessionId })
 	if (!session) return null
 	session.lastSeenAt = now
-	session.expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()))
+	session.expiresAt = idleEndFrom(now, session.absoluteExpiresAt)
 	await em.flush()
 	return session.expiresAt
 }

@@ -16,9 +16,8 @@ export function keepFocusClearOfToasts(): () => void {
 				if (region.contains(target) || region.hasAttribute('data-moved')) continue
 				const corner = region.getBoundingClientRect()
 				if (!overlaps(element, corner)) continue
-				const top = region.dataset.toastRegion?.startsWith('top') ?? false
-				const shift = top ? window.innerHeight - corner.height - 2 * corner.top : -(corner.top - (window.innerHeight - corner.bottom))
-				const moved = new DOMRect(corner.x, corner.y + shift, corner.width, corner.height)
+				// At the other edge, the same distance from it: the corner mirrored top to bottom.
+				const moved = new DOMRect(corner.x, window.innerHeight - corner.bottom, corner.width, corner.height)
 				if (!overlaps(element, moved)) region.setAttribute('data-moved', '')
 			}
 		})
