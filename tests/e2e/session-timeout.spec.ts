@@ -79,3 +79,18 @@ test('someone typing on the page stays signed in without being asked; a navigati
 	expect((await extended).status()).toBe(200)
 	await expect(warning(page)).toHaveCount(0)
 })
+
+test('with storage refused, and another tab’s word unreadable, the page still warns on time and throws nothing', async ({ page }) => {
+	await page.addInitScript(() => {
+		Storage.prototype.setItem = () => {
+			throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+		}
+	})
+	await openHome(page)
+	// A navigation: the page tells the other tabs, which the browser refuses.
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback', exact: true }).click()
+	await expect(page).toHaveURL(/\/professional\/feedback$/)
+	await page.evaluate(() => window.dispatchEvent(new StorageEvent('storage', { key: 'spencer:session-contact', newValue: 'not a time' })))
+	await page.clock.fastForward(30 * MINUTE)
+	await expect(page.getByRole('alertdialog')).toBeVisible()
+})

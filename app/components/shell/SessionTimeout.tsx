@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import { Form, useFetcher, useFetchers, useLocation, useNavigation } from 'react-router'
 import { buttonStyles } from '#app/components/ui/button-styles.ts'
 import { PlainButton } from '#app/components/ui/PlainButton.tsx'
+import { storeLocally } from '#app/lib/local-storage.ts'
 import type { SessionTimes, TimeoutState } from '#app/lib/session-timeout.ts'
 import { SessionClock } from './session-clock.ts'
 
@@ -43,7 +44,7 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 		if (wasBusy.current && !busy) {
 			const at = Date.now()
 			sessionClock.heard(at)
-			window.localStorage.setItem(CONTACT_KEY, String(at))
+			storeLocally(CONTACT_KEY, String(at))
 		}
 		wasBusy.current = busy
 	}, [sessionClock, busy])
@@ -53,7 +54,8 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 	}, [sessionClock, extend.data])
 	useEffect(() => {
 		const onStorage = (event: StorageEvent) => {
-			if (event.key === CONTACT_KEY && event.newValue) sessionClock.heard(Number(event.newValue))
+			const at = event.key === CONTACT_KEY ? Number(event.newValue) : NaN
+			if (Number.isFinite(at)) sessionClock.heard(at)
 		}
 		const onInteraction = () => sessionClock.interacted()
 		// A laptop woken from sleep, a tab brought back: its timers may have been held back.

@@ -5,6 +5,7 @@ import { Logo } from '#app/components/Logo.tsx'
 import { listControlClass, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { Icon } from '#app/components/ui/Icon.tsx'
+import { storeLocally } from '#app/lib/local-storage.ts'
 import type { NavIcon, NavItem } from './nav.ts'
 
 const ICONS: Record<NavIcon, LucideIcon> = {
@@ -60,7 +61,7 @@ export function Shell({
 	const pendingOpen = fetcher.formData?.get('open')
 	const open = pendingOpen === undefined || pendingOpen === null ? sidebarOpen : pendingOpen === 'true'
 	useEffect(() => {
-		window.localStorage.setItem('sidebar-opened', String(open))
+		storeLocally('sidebar-opened', String(open))
 	}, [open])
 
 	return (
