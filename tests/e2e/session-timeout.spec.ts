@@ -82,7 +82,10 @@ test('someone typing on the page stays signed in without being asked; a navigati
 
 test('with storage refused, and another tab’s word unreadable, the page still warns on time and throws nothing', async ({ page }) => {
 	await page.addInitScript(() => {
-		Storage.prototype.setItem = () => {
+		const refused: string[] = []
+		Object.assign(window, { refusedKeys: refused })
+		Storage.prototype.setItem = (key: string) => {
+			refused.push(key)
 			throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
 		}
 	})
@@ -90,6 +93,11 @@ test('with storage refused, and another tab’s word unreadable, the page still 
 	// A navigation: the page tells the other tabs, which the browser refuses.
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback', exact: true }).click()
 	await expect(page).toHaveURL(/\/professional\/feedback$/)
+	// The page has taken the answer in (the refused write follows it) before its clock is moved on: otherwise the click
+	// would count as someone busy since the last answer, and the session would be kept without asking.
+	await expect
+		.poll(() => page.evaluate(() => (window as unknown as { refusedKeys: string[] }).refusedKeys.includes('spencer:session-contact')))
+		.toBe(true)
 	await page.evaluate(() => window.dispatchEvent(new StorageEvent('storage', { key: 'spencer:session-contact', newValue: 'not a time' })))
 	await page.clock.fastForward(30 * MINUTE)
 	await expect(page.getByRole('alertdialog')).toBeVisible()
