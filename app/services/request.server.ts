@@ -14,7 +14,7 @@ import { readSession } from './session.server.ts'
 export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const { orm, clientAddress } = context.get(serverContext)
 	const em = forkEm(orm)
-	const lookup = await readSession(em, request)
+	const lookup = await readSession(em, request, { extend: isStaySignedIn(request, url) })
 	let auth = lookup.state === 'active' ? authOf(lookup.user, lookup.memberships, lookup.sessionId, lookup.activeMembershipId) : null
 	let sessionEnds: SessionEnds | null =
 		lookup.state === 'active' ? { idleAt: lookup.expiresAt, hardAt: lookup.absoluteExpiresAt, hardEnd: 'session' } : null
@@ -38,6 +38,8 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 
 /** The sign-out's post, as a form or through React Router's single fetch (`url` is the page either way). */
 const isSignOut = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/auth/logout'
+/** The session warning's "Stay signed in" (routes/session-extend.ts): its session slides on now, whenever last touched. */
+const isStaySignedIn = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/session/extend'
 
 /** With QUERY_STATS=1, every response says how many SQL queries it took (X-Query-Count). */
 export const queryStatsMiddleware: MiddlewareFunction<Response> = async (_, next) => {

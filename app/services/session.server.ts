@@ -76,9 +76,10 @@ export function activeMemberships(userId: Expression<string>) {
 /**
  * The request's session, sliding its idle expiry forward; expired sessions are deleted. Every signed-in request starts
  * here, so one statement reads the session, its user and the user's memberships with access (what authOf needs)
- * and the membership the session acts in.
+ * and the membership the session acts in. The idle end slides at most once a minute (TOUCH_AFTER_MS), or on every
+ * request that asks to stay signed in (`extend`, the session warning's button: ADR 099), in the same one write.
  */
-export async function readSession(em: Em, request: Request, now = new Date()): Promise<SessionLookup> {
+export async function readSession(em: Em, request: Request, { now = new Date(), extend = false } = {}): Promise<SessionLookup> {
 	const token = await readTokenCookie(sessionCookie, request)
 	if (!token) return { state: 'none' }
 	const row = await typedSql(em)
@@ -107,7 +108,7 @@ export async function readSession(em: Em, request: Request, now = new Date()): P
 		return { state: 'expired' }
 	}
 	let expiresAt = new Date(row.expires_at)
-	if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+	if (extend || now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
 		expiresAt = idleEndFrom(now, absoluteExpiresAt)
 		await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now, expiresAt })
 	}
@@ -143,19 +144,6 @@ export function sessionTimes(ends: SessionEnds, now = Date.now()): SessionTimes 
 		hardEndsInMs: ends.hardAt.getTime() - now,
 		hardEnd: ends.hardEnd,
 	}
-}
-
-/**
- * "Stay signed in" (ADR 099): the session's idle end slides on from now, within its absolute end, whenever it was last
- * touched. Returns the new idle end; null when the session is gone.
- */
-export async function extendSession(em: Em, sessionId: string, now = new Date()): Promise<Date | null> {
-	const session = await em.findOne(Session, { id: sessionId })
-	if (!session) return null
-	session.lastSeenAt = now
-	session.expiresAt = idleEndFrom(now, session.absoluteExpiresAt)
-	await em.flush()
-	return session.expiresAt
 }
 
 /** Deletes the request's session row (server-side revocation) and returns the cookie that clears it. */

@@ -12,7 +12,7 @@ const MINUTE = 60_000
 
 let app: TestApp
 beforeAll(async () => {
-	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000' }, { schedule: false })
+	app = await startApp({ AUTH_POSTS_PER_MINUTE: '1000', QUERY_STATS: '1' }, { schedule: false })
 })
 afterEach(() => {
 	vi.useRealTimers()
@@ -154,10 +154,12 @@ describe('the warning before the session ends (ADR 099)', () => {
 		const response = await browser.post('/session/extend', { background: 'true' })
 		expect(response.status).toBe(200)
 		expect(await response.json()).toEqual({ idleEndsInMs: SESSION_IDLE_MS })
+		// The session is read and slid on in one write, as any request's is: two statements.
+		expect(response.headers.get('X-Query-Count')).toBe('2')
 		expect(new Date((await sessionRow(email)).expires_at).getTime()).toBe(start + 28 * MINUTE + SESSION_IDLE_MS)
 		// 20 s later (no touch: within the minute), the button again still moves the end.
 		at(28 * MINUTE + 20_000)
-		await browser.post('/session/extend', { background: 'true' })
+		expect((await browser.post('/session/extend', { background: 'true' })).headers.get('X-Query-Count')).toBe('2')
 		expect(new Date((await sessionRow(email)).expires_at).getTime()).toBe(start + 28 * MINUTE + 20_000 + SESSION_IDLE_MS)
 		// Without JavaScript, the form goes back to its page (a local path only).
 		const plain = await browser.post('/session/extend', { redirectTo: '/professional/feedback' })
