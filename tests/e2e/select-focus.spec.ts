@@ -1,4 +1,4 @@
-import { signIn } from './helpers.ts'
+import { hydrated, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { withCheckLetter } from '#app/lib/upn.ts'
 
@@ -15,4 +15,23 @@ test('a select left empty takes the focus on its button when the form is sent', 
 	const gender = page.getByRole('button', { name: /Gender/ })
 	await expect(gender).toBeFocused()
 	await expect(gender).toBeInViewport()
+})
+
+// ADR 101: a select reached before the page's JavaScript ran (a slow laptop, or a refused field the page focused as it
+// loaded) keeps the focus when it becomes React Aria's: on its button, not on the page's body.
+test('a select that has the focus as the page hydrates keeps it, on its button', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test')
+	let release = () => {}
+	const released = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/.+\.js$/, async (route) => {
+		await released
+		await route.continue()
+	})
+	await page.goto('/school-admin/students/list/create', { waitUntil: 'commit' })
+	const native = page.locator('select[name="gender"]')
+	await native.focus()
+	await expect(native).toBeFocused()
+	release()
+	await hydrated(page)
+	await expect(page.getByRole('button', { name: /Gender/ })).toBeFocused()
 })

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
+import { focusWhenRefused } from '#app/components/ui/focus-when-refused.ts'
 
 /**
  * Light form parts for the screens a visitor sees first (sign-in, password
@@ -50,6 +51,7 @@ export function NativeTextField({ label, description, errors = [], name, ...inpu
 				name={name}
 				className={inputClass}
 				aria-invalid={errors.length ? true : undefined}
+				{...focusWhenRefused(errors.length > 0)}
 				aria-describedby={describedBy || undefined}
 				{...input}
 			/>

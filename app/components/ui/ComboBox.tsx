@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react'
 import { ChevronDown } from 'lucide-react'
 import {
 	Button as AriaButton,
@@ -7,7 +8,7 @@ import {
 	type ComboBoxProps as AriaComboBoxProps,
 } from 'react-aria-components'
 import { FieldFrame, NativeField, fieldWrapper, inputStyles } from './Field.tsx'
-import { useHydrated } from './hydrated.ts'
+import { useFocusHandover, useHydrated, type FocusHandover } from './hydrated.ts'
 import { Icon } from './Icon.tsx'
 import { NativeOptions, OptionsPopover, onKeyChange, type ChoiceFieldProps, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
@@ -26,8 +27,11 @@ export interface ComboBoxProps
  */
 export function ComboBox(props: ComboBoxProps) {
 	const hydrated = useHydrated()
-	return hydrated ? <AriaComboBoxField {...props} /> : <NativeComboBox {...props} />
+	const handover = useFocusHandover()
+	return hydrated ? <AriaComboBoxField {...props} handover={handover} /> : <NativeComboBox {...props} handover={handover} />
 }
+
+type Swapped = { handover: FocusHandover }
 
 function AriaComboBoxField({
 	label,
@@ -39,8 +43,11 @@ function AriaComboBoxField({
 	defaultValue,
 	onChange,
 	className,
+	handover,
 	...props
-}: ComboBoxProps) {
+}: ComboBoxProps & Swapped) {
+	const input = useRef<HTMLInputElement>(null)
+	useLayoutEffect(() => handover.to(input.current), [handover])
 	return (
 		<AriaComboBox<Option>
 			validationBehavior="aria"
@@ -53,7 +60,7 @@ function AriaComboBoxField({
 		>
 			<FieldFrame label={label} description={description} errorMessage={errorMessage} isRequired={props.isRequired}>
 				<AriaGroup className="relative">
-					<AriaInput placeholder={placeholder} className={(renderProps) => inputStyles({ ...renderProps, className: 'pe-10' })} />
+					<AriaInput ref={input} placeholder={placeholder} className={(renderProps) => inputStyles({ ...renderProps, className: 'pe-10' })} />
 					<AriaButton className="absolute inset-y-0 end-0 flex w-10 cursor-pointer items-center justify-center rounded-e-md text-slate-700 outline-0">
 						<Icon icon={ChevronDown} className="size-4" />
 					</AriaButton>
@@ -64,7 +71,7 @@ function AriaComboBoxField({
 	)
 }
 
-function NativeComboBox({ options, placeholder, value, defaultValue, defaultInputValue, allowsCustomValue, ...field }: ComboBoxProps) {
+function NativeComboBox({ options, placeholder, value, defaultValue, defaultInputValue, allowsCustomValue, handover, ...field }: ComboBoxProps & Swapped) {
 	const selected = value ?? defaultValue ?? ''
 	return (
 		<NativeField {...field}>
@@ -73,6 +80,7 @@ function NativeComboBox({ options, placeholder, value, defaultValue, defaultInpu
 					<>
 						<input
 							{...control}
+							ref={handover.from}
 							type="text"
 							list={`${control.id}-options`}
 							placeholder={placeholder}
@@ -85,7 +93,7 @@ function NativeComboBox({ options, placeholder, value, defaultValue, defaultInpu
 						</datalist>
 					</>
 				) : (
-					<select {...control} defaultValue={selected}>
+					<select {...control} ref={handover.from} defaultValue={selected}>
 						<NativeOptions options={options} placeholder={placeholder ?? 'Choose…'} />
 					</select>
 				)

@@ -10,6 +10,7 @@ import {
 	type ValidationResult,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants/lite'
+import { focusWhenRefused } from './focus-when-refused.ts'
 import { composeTailwindRenderProps, focusRing } from './utils.ts'
 
 /**
@@ -182,6 +183,7 @@ export function NativeField({
 				disabled: isDisabled,
 				'aria-invalid': invalid,
 				'aria-describedby': describedBy || undefined,
+				...focusWhenRefused(invalid),
 				className: nativeInputClass,
 			})}
 			{invalid && message ? (

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { useRef, type FocusEvent } from 'react'
+import { useLayoutEffect, useRef, type FocusEvent } from 'react'
 import {
 	Button as AriaButton,
 	Select as AriaSelect,
@@ -8,7 +8,7 @@ import {
 	type SelectProps as AriaSelectProps,
 } from 'react-aria-components'
 import { FieldFrame, NativeField, fieldWrapper, inputStyles } from './Field.tsx'
-import { useHydrated } from './hydrated.ts'
+import { useFocusHandover, useHydrated, type FocusHandover } from './hydrated.ts'
 import { Icon } from './Icon.tsx'
 import { NativeOptions, OptionsPopover, onKeyChange, type ChoiceFieldProps, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
@@ -25,8 +25,11 @@ export interface SelectProps
  */
 export function Select(props: SelectProps) {
 	const hydrated = useHydrated()
-	return hydrated ? <AriaSelectField {...props} /> : <NativeSelect {...props} />
+	const handover = useFocusHandover()
+	return hydrated ? <AriaSelectField {...props} handover={handover} /> : <NativeSelect {...props} handover={handover} />
 }
+
+type Swapped = { handover: FocusHandover }
 
 function AriaSelectField({
 	label,
@@ -38,9 +41,11 @@ function AriaSelectField({
 	onChange,
 	placeholder = 'Choose…',
 	className,
+	handover,
 	...props
-}: SelectProps) {
+}: SelectProps & Swapped) {
 	const trigger = useRef<HTMLButtonElement>(null)
+	useLayoutEffect(() => handover.to(trigger.current), [handover])
 	// The form library focuses the first field in error by its name, which is React Aria's hidden <select> (clipped to
 	// 1 px, out of the tab order): the focus goes on to the button that shows the field (WCAG 2.4.7).
 	const toTrigger = (event: FocusEvent) => {
@@ -76,11 +81,11 @@ function AriaSelectField({
 	)
 }
 
-function NativeSelect({ options, value, defaultValue, placeholder = 'Choose…', ...field }: SelectProps) {
+function NativeSelect({ options, value, defaultValue, placeholder = 'Choose…', handover, ...field }: SelectProps & Swapped) {
 	return (
 		<NativeField {...field}>
 			{(control) => (
-				<select {...control} defaultValue={value ?? defaultValue ?? ''}>
+				<select {...control} ref={handover.from} defaultValue={value ?? defaultValue ?? ''}>
 					<NativeOptions options={options} placeholder={placeholder} />
 				</select>
 			)}

@@ -1,6 +1,7 @@
 import { TextArea as AriaTextArea, composeRenderProps, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components'
 import { inputStyles, type FieldTextProps } from './Field.tsx'
-import { TextFieldFrame } from './TextField.tsx'
+import { focusWhenRefused } from './focus-when-refused.ts'
+import { TextFieldFrame, useRefused } from './TextField.tsx'
 
 export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTextProps {
 	placeholder?: string
@@ -9,9 +10,11 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTe
 
 /** A labelled multi-line text input; a native <textarea name=…> on the server. */
 export function TextArea({ placeholder, rows = 4, ...props }: TextAreaProps) {
+	const refused = useRefused(props)
 	return (
 		<TextFieldFrame {...props}>
 			<AriaTextArea
+				{...focusWhenRefused(refused)}
 				rows={rows}
 				placeholder={placeholder}
 				className={composeRenderProps('', (className, renderProps) => inputStyles({ ...renderProps, className: 'resize-y' }))}

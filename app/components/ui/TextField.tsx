@@ -6,7 +6,8 @@ import {
 	type InputProps,
 	type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components'
-import { FieldFrame, isInvalidWith, fieldWrapper, inputStyles, type FieldTextProps } from './Field.tsx'
+import { FieldFrame, isInvalidWith, fieldWrapper, inputStyles, useServerError, type FieldTextProps } from './Field.tsx'
+import { focusWhenRefused } from './focus-when-refused.ts'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface TextFieldProps extends AriaTextFieldProps, FieldTextProps {
@@ -20,11 +21,18 @@ export interface TextFieldProps extends AriaTextFieldProps, FieldTextProps {
  * native <input name=…> on the server, so the form posts without JavaScript.
  */
 export function TextField({ placeholder, inputRef, inputClassName, ...props }: TextFieldProps) {
+	const refused = useRefused(props)
 	return (
 		<TextFieldFrame {...props}>
-			<Input ref={inputRef} placeholder={placeholder} className={inputClassName} />
+			<Input ref={inputRef} placeholder={placeholder} className={inputClassName} {...focusWhenRefused(refused)} />
 		</TextFieldFrame>
 	)
+}
+
+/** Whether the field shows an error: a message given, or the server's by its name through our Form. */
+export function useRefused({ isInvalid, errorMessage, name }: Pick<TextFieldProps, 'isInvalid' | 'errorMessage' | 'name'>): boolean {
+	const serverError = useServerError(name)
+	return Boolean(isInvalidWith(isInvalid, errorMessage) || serverError)
 }
 
 /**

@@ -1,0 +1,50 @@
+import { withCheckLetter } from '../../app/lib/upn.ts'
+import { choose, hasJs, hydrated, signIn } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// WCAG 3.3.1 and 2.4.3 (ADR 101): after a post the server refuses, the focus starts at what to correct, with
+// JavaScript (the form library's focus) and without it (the page's `autofocus`, which the browser applies as the page
+// loads). Both projects run this file; nothing here is saved.
+
+test('a field the server refuses has the focus when its page comes back: a duplicate UPN', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/students/list/create' })
+	// A UPN already on the platform (a seeded Oakfield student's); every other field as it should be.
+	await page.getByLabel('UPN').fill(withCheckLetter('330240000001'))
+	await page.getByLabel('First name').fill('Focus')
+	await page.getByLabel('Last name').fill('Returned')
+	await page.getByLabel('Date of birth').fill('2018-03-14')
+	await choose(page, 'Gender', 'Female')
+	await choose(page, 'Year group', 'Year 2')
+	await page.getByRole('button', { name: 'Create student' }).click()
+	await expect(page.getByText('Student upn already exist.')).toBeVisible()
+	await expect(page.getByLabel('UPN')).toBeFocused()
+	// Only the first field in error takes it: here the only one.
+	await expect(page.getByLabel('UPN')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('of several fields in error, the first in the form has the focus; the one after it is next by Tab', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory/add' })
+	if (hasJs()) await hydrated(page)
+	await page.getByLabel('First name').fill('Ada')
+	await page.getByLabel('Email').fill('not an address')
+	// Sent from the keyboard, as staff often do.
+	await page.keyboard.press('Enter')
+	const lastName = page.getByLabel('Last name')
+	await expect(lastName).toBeFocused()
+	await expect(lastName).toHaveAttribute('aria-invalid', 'true')
+	await page.keyboard.press('Tab')
+	await expect(page.getByLabel('Email')).toBeFocused()
+	await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('an error of the whole form is read first: a wrong password', async ({ page }) => {
+	await page.goto('/auth/login')
+	await page.getByLabel('Email').fill('teacher@oakfield.test')
+	await page.getByLabel('Password').fill('not the password')
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	const alert = page.getByRole('alert').filter({ hasText: 'The email address or password is incorrect.' })
+	await expect(alert).toBeVisible()
+	// Without JavaScript the page comes back with the message focused; with it, the message is a live region, announced
+	// where it appears.
+	if (!hasJs()) await expect(alert).toBeFocused()
+})
