@@ -37,6 +37,18 @@ test('of several fields in error, the first in the form has the focus; the one a
 	await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 })
 
+test('a click on the button straight from a field is not lost: the form is checked as it is sent (ADR 102)', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory/add' })
+	if (hasJs()) await hydrated(page)
+	await page.getByLabel('First name').fill('Ada')
+	await page.getByLabel('Email').fill('not an address')
+	// Checked as the focus left the email field, its message would move the button from under the pointer.
+	await page.getByRole('button', { name: 'Add person' }).click()
+	await expect(page.getByLabel('Last name')).toBeFocused()
+	await expect(page.getByText('Enter a last name')).toBeVisible()
+	await expect(page.getByText('Enter a valid email address')).toBeVisible()
+})
+
 test('an error of the whole form is read first: a wrong password', async ({ page }) => {
 	await page.goto('/auth/login')
 	await page.getByLabel('Email').fill('teacher@oakfield.test')

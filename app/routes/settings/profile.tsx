@@ -4,6 +4,7 @@ import { data, Form } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
@@ -111,15 +112,14 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 		lastResult: actionData?.intent === 'name' ? actionData.result : undefined,
 		defaultValue: { firstName: account.firstName, lastName: account.lastName },
 		constraint: getZodConstraint(NameSchema),
-		shouldValidate: 'onBlur',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: NameSchema }),
 	})
 	const [passwordForm, passwordFields] = useForm({
 		id: 'profile-password',
 		lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
 		constraint: getZodConstraint(PasswordChangeSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
 	})
 	const [digestForm, digestFields] = useForm({

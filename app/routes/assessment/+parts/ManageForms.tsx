@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { CheckboxList } from '#app/components/forms/CheckboxList.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { selectFieldProps, textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
@@ -72,8 +73,7 @@ export function ProfileForm({
 		lastResult,
 		defaultValue: { kind: 'recurring', intervalWeeks: '6', startDate: today },
 		constraint: getZodConstraint(ProfileSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
 	})
 	const errorOf = (field: { errors?: string[] }) => field.errors?.join(' ')

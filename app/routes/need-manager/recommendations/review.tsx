@@ -4,6 +4,7 @@ import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { RichText } from '#app/components/questionnaires/RichText.tsx'
 import { SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
@@ -103,7 +104,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 		id: 'suggestions',
 		lastResult: actionData?.result,
 		constraint: getZodConstraint(DecisionSchema),
-		shouldValidate: 'onSubmit',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: DecisionSchema }),
 	})
 	const confirmDismiss = actionData && 'confirmDismiss' in actionData ? actionData.confirmDismiss : undefined

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { data, Form, Link, useLocation } from 'react-router'
 import { ExportStatus } from '#app/components/exports/ExportStatus.tsx'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
@@ -160,10 +161,7 @@ function OffboardForm({ subdomain, lastResult }: { subdomain: string; lastResult
 		id: 'offboard-school',
 		lastResult,
 		constraint: getZodConstraint(OffboardSchema),
-		shouldValidate: 'onBlur',
-		// A refused subdomain's message goes as it is corrected, not on the blur of the click on the button below it,
-		// which would move the button from under the pointer.
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: OffboardSchema }),
 	})
 	return (

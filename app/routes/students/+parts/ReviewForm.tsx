@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
@@ -20,8 +21,7 @@ export function ReviewForm({ today, lastResult }: { today: string; lastResult: S
 		id: 'record-review',
 		lastResult,
 		constraint: getZodConstraint(RecordReviewSchema),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordReviewSchema }),
 	})
 	const chosen = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)

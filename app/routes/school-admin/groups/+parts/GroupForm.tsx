@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
@@ -27,8 +28,7 @@ export function GroupForm({
 		lastResult,
 		defaultValue,
 		constraint: getZodConstraint(GroupSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: GroupSchema }),
 	})
 	return (

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useLocation } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
@@ -30,8 +31,7 @@ export function HoldModal({ student, lastResult }: { student: RetentionStudent; 
 		lastResult,
 		defaultValue: student.hold ? { reason: student.hold.reason, until: student.hold.until ?? '' } : undefined,
 		constraint: getZodConstraint(RetentionHoldSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RetentionHoldSchema }),
 	})
 	const hidden = <input type="hidden" name="id" value={student.id} />

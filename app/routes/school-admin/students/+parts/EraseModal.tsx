@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
@@ -39,7 +40,7 @@ export function EraseModal({ upn, lastResult }: { upn: string; lastResult: Submi
 		id: 'erase-student',
 		lastResult,
 		constraint: getZodConstraint(EraseSchema),
-		shouldValidate: 'onBlur',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: EraseSchema }),
 	})
 	return (

@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { CheckboxList } from '#app/components/forms/CheckboxList.tsx'
 import { DetailsForm } from '#app/components/forms/DetailsForm.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { selectFieldProps, textFieldProps } from '#app/components/forms/field-props.ts'
 import { Select } from '#app/components/ui/Select.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
@@ -41,8 +42,7 @@ export function StudentForm({
 		lastResult,
 		defaultValue: student ?? { senStatus: 'none' },
 		constraint: getZodConstraint(StudentSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: StudentSchema }),
 	})
 	return (

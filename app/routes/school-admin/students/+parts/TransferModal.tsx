@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { ComboBox } from '#app/components/ui/ComboBox.tsx'
@@ -31,7 +32,7 @@ export function TransferModal({
 		id: 'transfer-student',
 		lastResult,
 		constraint: getZodConstraint(TransferSchema),
-		shouldValidate: 'onBlur',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: TransferSchema }),
 	})
 	const destinationError = fields.destination.errors?.join(' ')

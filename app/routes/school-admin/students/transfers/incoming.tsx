@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation } from 'react-router'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
@@ -103,7 +104,7 @@ function RejectModal({ id, student, lastResult }: { id: string; student: string;
 		id: 'reject-transfer',
 		lastResult,
 		constraint: getZodConstraint(RejectSchema),
-		shouldValidate: 'onBlur',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
 	})
 	return (

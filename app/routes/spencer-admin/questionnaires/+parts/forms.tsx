@@ -5,6 +5,7 @@ import { Form } from 'react-router'
 import type { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { selectFieldProps, textFieldProps } from '#app/components/forms/field-props.ts'
 import { SEVERITY_LABELS } from '#app/components/questionnaires/StatusBadge.tsx'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
@@ -49,7 +50,7 @@ function useBuilderForm<Values extends Record<string, unknown>>(schema: z.ZodTyp
 		lastResult,
 		defaultValue,
 		constraint: getZodConstraint(schema),
-		shouldValidate: 'onBlur',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
 	})
 }

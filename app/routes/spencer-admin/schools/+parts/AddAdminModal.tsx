@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { TextField } from '#app/components/ui/TextField.tsx'
@@ -21,8 +22,7 @@ export function AddAdminModal({ lastResult }: { lastResult: SubmissionResult<str
 		id: 'add-school-admin',
 		lastResult,
 		constraint: getZodConstraint(AddAdminSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: AddAdminSchema }),
 	})
 	return (
