@@ -1,4 +1,5 @@
 import { withCheckLetter } from '../../app/lib/upn.ts'
+import type { Page } from '@playwright/test'
 import { choose, hasJs, hydrated, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -22,11 +23,16 @@ test('a field the server refuses has the focus when its page comes back: a dupli
 	await expect(page.getByLabel('UPN')).toHaveAttribute('aria-invalid', 'true')
 })
 
-test('of several fields in error, the first in the form has the focus; the one after it is next by Tab', async ({ page }) => {
+/** "Add a person" with its last name left out and a wrong email address, not sent yet; the focus in the email field. */
+async function addPersonWithTwoMistakes(page: Page) {
 	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory/add' })
 	if (hasJs()) await hydrated(page)
 	await page.getByLabel('First name').fill('Ada')
 	await page.getByLabel('Email').fill('not an address')
+}
+
+test('of several fields in error, the first in the form has the focus; the one after it is next by Tab', async ({ page }) => {
+	await addPersonWithTwoMistakes(page)
 	// Sent from the keyboard, as staff often do.
 	await page.keyboard.press('Enter')
 	const lastName = page.getByLabel('Last name')
@@ -38,10 +44,7 @@ test('of several fields in error, the first in the form has the focus; the one a
 })
 
 test('a click on the button straight from a field is not lost: the form is checked as it is sent (ADR 102)', async ({ page }) => {
-	await signIn(page, 'office@oakfield.test', { at: '/school-admin/directory/add' })
-	if (hasJs()) await hydrated(page)
-	await page.getByLabel('First name').fill('Ada')
-	await page.getByLabel('Email').fill('not an address')
+	await addPersonWithTwoMistakes(page)
 	// Checked as the focus left the email field, its message would move the button from under the pointer.
 	await page.getByRole('button', { name: 'Add person' }).click()
 	await expect(page.getByLabel('Last name')).toBeFocused()
