@@ -183,3 +183,17 @@ export const uncovered = (locator: Locator) =>
 		const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
 		return hit !== null && element.contains(hit)
 	})
+
+/**
+ * Holds the page's scripts until the returned function is called, as a slow network would: what the page does before
+ * its JavaScript runs (a focus, a post) can then be done first. Routing keeps the browser's cache out of the way.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+	let release = () => {}
+	const released = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/.+\.js$/, async (route) => {
+		await released
+		await route.continue()
+	})
+	return release
+}

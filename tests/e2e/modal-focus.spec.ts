@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test'
 import { decodeEntities } from '../integration/crawl.ts'
 import { expect, test } from './fixtures.ts'
-import { hydrated, signIn } from './helpers.ts'
+import { holdScripts, hydrated, signIn } from './helpers.ts'
 
 // [14.3] Every URL modal of the app gives the focus back to the link that opened it, however it is closed: Escape,
 // its Close/Cancel link, or Back. The modals are not listed here: each role's screens are crawled from its home page
@@ -145,3 +145,23 @@ for (const email of ROLES) {
 		}
 	})
 }
+
+// ADR 101: a modal's form refused before the page's JavaScript ran comes back with the modal focused (it is the first
+// `autofocus` of the page, before its fields); once the page hydrates, the modal is drawn again as React Aria's, and
+// the focus stays in it, at the dialog, not on whichever field in error React drew last.
+test('a modal refused before hydration keeps the focus at the dialog once the page hydrates', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/students/list' })
+	const student = await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().getAttribute('href')
+	const release = await holdScripts(page)
+	await page.goto(`${student}?modal=transfer-student`, { waitUntil: 'commit' })
+	const note = page.getByLabel('Note')
+	await note.fill('x'.repeat(2001))
+	await page.getByRole('button', { name: 'Send transfer request' }).click()
+	await expect(page.getByText('Use at most 2,000 characters')).toBeVisible()
+	const dialog = page.getByRole('dialog', { name: /^Transfer / })
+	await expect(dialog).toBeFocused()
+	release()
+	await hydrated(page)
+	await expect(page.getByRole('dialog', { name: /^Transfer / })).toBeFocused()
+	await expect(note).not.toBeFocused()
+})

@@ -1,4 +1,4 @@
-import { hydrated, signIn } from './helpers.ts'
+import { holdScripts, hydrated, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { withCheckLetter } from '#app/lib/upn.ts'
 
@@ -21,12 +21,7 @@ test('a select left empty takes the focus on its button when the form is sent', 
 // loaded) keeps the focus when it becomes React Aria's: on its button, not on the page's body.
 test('a select that has the focus as the page hydrates keeps it, on its button', async ({ page }) => {
 	await signIn(page, 'office@oakfield.test')
-	let release = () => {}
-	const released = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/.+\.js$/, async (route) => {
-		await released
-		await route.continue()
-	})
+	const release = await holdScripts(page)
 	await page.goto('/school-admin/students/list/create', { waitUntil: 'commit' })
 	const native = page.locator('select[name="gender"]')
 	await native.focus()

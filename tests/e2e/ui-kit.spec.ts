@@ -106,6 +106,8 @@ test('inputs: the demo form shows the server’s errors beside the fields, then 
 	await expect(page.getByRole('textbox', { name: 'Invalid field' })).toHaveAccessibleDescription(
 		'Use only lower-case letters, digits and hyphens.',
 	)
+	// Shown invalid on purpose, it does not take the focus as the page loads.
+	await expect(page.getByRole('textbox', { name: 'Invalid field' })).not.toBeFocused()
 
 	const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Check and save' }) })
 	await form.getByRole('textbox', { name: 'Full name' }).fill('A')
@@ -118,6 +120,8 @@ test('inputs: the demo form shows the server’s errors beside the fields, then 
 	const name = form.getByRole('textbox', { name: 'Full name' })
 	await expect(form.getByText('Enter a name of at least 2 letters.')).toBeVisible()
 	await expect(name).toHaveAttribute('aria-invalid', 'true')
+	// The form's first field in error has the focus, not the showcase's invalid field above it (ADR 101).
+	await expect(name).toBeFocused()
 	await expect(name).toHaveAccessibleDescription('Enter a name of at least 2 letters.')
 	await expect(name).toHaveValue('A')
 	await expect(form.getByRole('textbox', { name: 'UPN' })).toHaveAccessibleDescription(

@@ -1,33 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { FEEDBACK_STATUS_LABELS, FREQUENCY_SCALE } from '#app/models/enums.ts'
 import { ROLE_LABELS, roleInSentence, roleLabel } from '#app/lib/roles.ts'
+import { appSources } from '../support/app-sources.ts'
 
 /*
  * The words of docs/glossary.md (ADR 035), held by a scan of the app's source: the words it bans do not come back.
  * Comments are left out (they are for developers), and so are the file-name aliases a CSV import still accepts.
  */
 
-const APP = path.resolve(import.meta.dirname, '../../app')
-
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const full = path.join(dir, entry.name)
-		if (entry.isDirectory()) return entry.name === '+types' ? [] : sourceFiles(full)
-		return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
-	})
-}
-
-/** A file's code without its comments (`//` after a space or at a line's start, so `https://` stays) and import aliases. */
-function code(file: string) {
-	return readFileSync(file, 'utf8')
-		.replace(/\/\*[\s\S]*?\*\//g, '')
-		.replace(/(^|\s)\/\/.*$/gm, '$1')
-		.replace(/aliases: \[[^\]]*\]/g, 'aliases: []')
-}
-
-const FILES = sourceFiles(APP).map((file) => ({ name: path.relative(APP, file), text: code(file) }))
+const FILES = appSources()
 const UI_FILES = FILES.filter((file) => /^(routes|components)\//.test(file.name))
 
 /** What a screen shows: JSX text, and the strings given to the props and fields that hold words. */

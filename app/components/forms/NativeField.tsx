@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
-import { focusWhenRefused } from '#app/components/ui/focus-when-refused.ts'
+import { useFocusWhenRefused } from '#app/components/ui/focus-when-refused.ts'
 
 /**
  * Light form parts for the screens a visitor sees first (sign-in, password
@@ -33,6 +33,7 @@ type NativeTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & 
 
 export function NativeTextField({ label, description, errors = [], name, ...input }: NativeTextFieldProps) {
 	const id = useId()
+	const focus = useFocusWhenRefused(errors.length > 0, input.autoFocus)
 	const descriptionId = `${id}-description`
 	const errorId = `${id}-error`
 	const describedBy = [description ? descriptionId : null, errors.length ? errorId : null].filter(Boolean).join(' ')
@@ -51,7 +52,7 @@ export function NativeTextField({ label, description, errors = [], name, ...inpu
 				name={name}
 				className={inputClass}
 				aria-invalid={errors.length ? true : undefined}
-				{...focusWhenRefused(errors.length > 0)}
+				{...focus}
 				aria-describedby={describedBy || undefined}
 				{...input}
 			/>

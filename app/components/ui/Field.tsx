@@ -10,7 +10,7 @@ import {
 	type ValidationResult,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants/lite'
-import { focusWhenRefused } from './focus-when-refused.ts'
+import { useFocusWhenRefused } from './focus-when-refused.ts'
 import { composeTailwindRenderProps, focusRing } from './utils.ts'
 
 /**
@@ -148,9 +148,11 @@ export function NativeField({
 	isDisabled,
 	name,
 	form,
+	autoFocus,
 	className,
 	children,
 }: FieldTextProps & {
+	autoFocus?: boolean
 	isInvalid?: boolean
 	isRequired?: boolean
 	isDisabled?: boolean
@@ -162,6 +164,7 @@ export function NativeField({
 	const id = useId()
 	const serverError = useServerError(name)
 	const invalid = Boolean(isInvalid || serverError) || undefined
+	const focus = useFocusWhenRefused(invalid, autoFocus)
 	const message = typeof errorMessage === 'string' ? errorMessage : serverError
 	const describedBy = [description ? `${id}-description` : null, invalid && message ? `${id}-error` : null].filter(Boolean).join(' ')
 	return (
@@ -183,7 +186,7 @@ export function NativeField({
 				disabled: isDisabled,
 				'aria-invalid': invalid,
 				'aria-describedby': describedBy || undefined,
-				...focusWhenRefused(invalid),
+				...focus,
 				className: nativeInputClass,
 			})}
 			{invalid && message ? (

@@ -1,6 +1,6 @@
 import { TextArea as AriaTextArea, composeRenderProps, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components'
 import { inputStyles, type FieldTextProps } from './Field.tsx'
-import { focusWhenRefused } from './focus-when-refused.ts'
+import { useFocusWhenRefused } from './focus-when-refused.ts'
 import { TextFieldFrame, useRefused } from './TextField.tsx'
 
 export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTextProps {
@@ -10,11 +10,11 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'type'>, FieldTe
 
 /** A labelled multi-line text input; a native <textarea name=…> on the server. */
 export function TextArea({ placeholder, rows = 4, ...props }: TextAreaProps) {
-	const refused = useRefused(props)
+	const focus = useFocusWhenRefused(useRefused(props), props.autoFocus)
 	return (
 		<TextFieldFrame {...props}>
 			<AriaTextArea
-				{...focusWhenRefused(refused)}
+				{...focus}
 				rows={rows}
 				placeholder={placeholder}
 				className={composeRenderProps('', (className, renderProps) => inputStyles({ ...renderProps, className: 'resize-y' }))}

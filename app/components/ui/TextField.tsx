@@ -7,7 +7,7 @@ import {
 	type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components'
 import { FieldFrame, isInvalidWith, fieldWrapper, inputStyles, useServerError, type FieldTextProps } from './Field.tsx'
-import { focusWhenRefused } from './focus-when-refused.ts'
+import { useFocusWhenRefused } from './focus-when-refused.ts'
 import { composeTailwindRenderProps } from './utils.ts'
 
 export interface TextFieldProps extends AriaTextFieldProps, FieldTextProps {
@@ -21,10 +21,10 @@ export interface TextFieldProps extends AriaTextFieldProps, FieldTextProps {
  * native <input name=…> on the server, so the form posts without JavaScript.
  */
 export function TextField({ placeholder, inputRef, inputClassName, ...props }: TextFieldProps) {
-	const refused = useRefused(props)
+	const focus = useFocusWhenRefused(useRefused(props), props.autoFocus)
 	return (
 		<TextFieldFrame {...props}>
-			<Input ref={inputRef} placeholder={placeholder} className={inputClassName} {...focusWhenRefused(refused)} />
+			<Input ref={inputRef} placeholder={placeholder} className={inputClassName} {...focus} />
 		</TextFieldFrame>
 	)
 }

@@ -126,6 +126,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 		id: 'profile-review-digest',
 		lastResult: actionData?.intent === 'review-digest' ? actionData.result : undefined,
 		constraint: getZodConstraint(ReviewDigestSchema),
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewDigestSchema }),
 	})
 	return (

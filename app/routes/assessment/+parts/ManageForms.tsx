@@ -34,6 +34,7 @@ export function ProfessionalsForm({
 		lastResult,
 		defaultValue: { keyProfessional: current.keyProfessional ?? 'none', connectedProfessionals: current.connectedProfessionals },
 		constraint: getZodConstraint(ProfessionalsSchema),
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfessionalsSchema }),
 	})
 	return (

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { Form, useLocation } from 'react-router'
+import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
@@ -99,6 +100,7 @@ function AddRespondentForm({ profileId, options, lastResult }: { profileId: stri
 		id: `add-respondent-${profileId}`,
 		lastResult,
 		constraint: getZodConstraint(AddRespondentSchema),
+		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRespondentSchema }),
 	})
 	const error = fields.membershipId.errors?.join(' ')

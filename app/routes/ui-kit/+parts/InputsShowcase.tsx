@@ -25,7 +25,7 @@ export function InputsShowcase() {
 					<TextField label="Website" type="url" autoComplete="url" />
 					<TextField label="Required field" isRequired description="Marked required for assistive technology." />
 					<TextField label="Disabled field" isDisabled defaultValue="Cannot be changed" />
-					<TextField label="Invalid field" isInvalid defaultValue="oakfield!" errorMessage="Use only lower-case letters, digits and hyphens." />
+					<TextField label="Invalid field" isInvalid defaultValue="oakfield!" errorMessage="Use only lower-case letters, digits and hyphens." autoFocus={false} />
 					<TextArea label="Notes" description="A longer answer." className="md:col-span-2" />
 				</div>
 			</Section>
@@ -43,7 +43,7 @@ export function InputsShowcase() {
 					<Select label="Year group (disabled)" options={yearOptions} defaultValue="Year 7" isDisabled />
 					<ComboBox label="School" options={schoolOptions} description="Type to filter the list." />
 					<ComboBox label="Job title" options={[{ value: 'senco', label: 'SENCo' }, { value: 'teacher', label: 'Class teacher' }]} allowsCustomValue description="Choose or type your own." />
-					<Select label="Year group (invalid)" options={yearOptions} isInvalid errorMessage="Choose a year group." />
+					<Select label="Year group (invalid)" options={yearOptions} isInvalid errorMessage="Choose a year group." autoFocus={false} />
 					<RadioGroup label="Gender" orientation="horizontal" defaultValue="female">
 						<Radio value="female">Female</Radio>
 						<Radio value="male">Male</Radio>

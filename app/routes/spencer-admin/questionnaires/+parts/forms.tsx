@@ -43,7 +43,7 @@ function Hidden({ values }: { values?: Record<string, string> }) {
 	return Object.entries(values ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
 }
 
-/** A builder form's conform state: checked against `schema` on blur, and by the server, whose answer is `lastResult`. */
+/** A builder form's conform state: checked against `schema` as it is sent (ADR 102), and by the server, whose answer is `lastResult`. */
 function useBuilderForm<Values extends Record<string, unknown>>(schema: z.ZodType<Values, Values>, { intent, defaultValue, lastResult }: FormProps<Values>) {
 	return useForm<Values>({
 		id: `form-${intent}`,
