@@ -25,6 +25,7 @@ export function InputsShowcase() {
 					<TextField label="Website" type="url" autoComplete="url" />
 					<TextField label="Required field" isRequired description="Marked required for assistive technology." />
 					<TextField label="Disabled field" isDisabled defaultValue="Cannot be changed" />
+					{/* eslint-disable-next-line jsx-a11y/no-autofocus -- shown invalid on purpose: it opts out of a refused field's focus (ADR 101) */}
 					<TextField label="Invalid field" isInvalid defaultValue="oakfield!" errorMessage="Use only lower-case letters, digits and hyphens." autoFocus={false} />
 					<TextArea label="Notes" description="A longer answer." className="md:col-span-2" />
 				</div>
@@ -43,6 +44,7 @@ export function InputsShowcase() {
 					<Select label="Year group (disabled)" options={yearOptions} defaultValue="Year 7" isDisabled />
 					<ComboBox label="School" options={schoolOptions} description="Type to filter the list." />
 					<ComboBox label="Job title" options={[{ value: 'senco', label: 'SENCo' }, { value: 'teacher', label: 'Class teacher' }]} allowsCustomValue description="Choose or type your own." />
+					{/* eslint-disable-next-line jsx-a11y/no-autofocus -- shown invalid on purpose: it opts out of a refused field's focus (ADR 101) */}
 					<Select label="Year group (invalid)" options={yearOptions} isInvalid errorMessage="Choose a year group." autoFocus={false} />
 					<RadioGroup label="Gender" orientation="horizontal" defaultValue="female">
 						<Radio value="female">Female</Radio>
