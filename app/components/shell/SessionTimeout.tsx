@@ -54,8 +54,7 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 	}, [sessionClock, extend.data])
 	useEffect(() => {
 		const onStorage = (event: StorageEvent) => {
-			const at = event.key === CONTACT_KEY ? Number(event.newValue) : NaN
-			if (Number.isFinite(at)) sessionClock.heard(at)
+			if (event.key === CONTACT_KEY) sessionClock.heardElsewhere(event.newValue)
 		}
 		const onInteraction = () => sessionClock.interacted()
 		// A laptop woken from sleep, a tab brought back: its timers may have been held back.

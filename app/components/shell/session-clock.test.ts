@@ -63,6 +63,20 @@ describe('SessionClock', () => {
 		expect(clock.getSnapshot().kind).toBe('idle-warning')
 	})
 
+	test('another tab’s word moves the end on; anything but a time does not cancel a "Stay signed in" on its way', () => {
+		clock.setTimes(fresh)
+		vi.advanceTimersByTime(IDLE - IDLE_WARNING_MS)
+		clock.stayed()
+		for (const value of [null, '', '0', 'not a time', '-5', 'Infinity']) clock.heardElsewhere(value)
+		expect(clock.getSnapshot().kind).toBe('none')
+		expect(seen).toEqual(['idle-warning', 'none'])
+		clock.heardElsewhere(String(Date.now()))
+		vi.advanceTimersByTime(IDLE - TOUCH_AFTER_MS - IDLE_WARNING_MS - 1)
+		expect(clock.getSnapshot().kind).toBe('none')
+		vi.advanceTimersByTime(1)
+		expect(clock.getSnapshot().kind).toBe('idle-warning')
+	})
+
 	test('someone busy on the page since its last request stays signed in without being asked', () => {
 		clock.setTimes(fresh)
 		vi.advanceTimersByTime(10 * MINUTE)

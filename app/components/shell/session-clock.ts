@@ -51,6 +51,16 @@ export class SessionClock {
 		this.update()
 	}
 
+	/**
+	 * Another tab's word (the value it stored): when it last heard from the server. Anything but a time (the key removed,
+	 * emptied or written by something else) is ignored: read as a number it would be 0, and would cancel a "Stay signed
+	 * in" still on its way.
+	 */
+	heardElsewhere(value: string | null) {
+		const at = value ? Number(value) : NaN
+		if (Number.isFinite(at) && at > 0) this.heard(at)
+	}
+
 	/** A key, a click, a change on the page. */
 	interacted(at = Date.now()) {
 		this.lastInteraction = at

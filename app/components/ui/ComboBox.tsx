@@ -8,7 +8,7 @@ import {
 	type ComboBoxProps as AriaComboBoxProps,
 } from 'react-aria-components'
 import { FieldFrame, NativeField, fieldWrapper, inputStyles } from './Field.tsx'
-import { useFocusHandover, useHydrated, type FocusHandover } from './hydrated.ts'
+import { useFocusHandover, useHydrated, type HandedOver } from './hydrated.ts'
 import { Icon } from './Icon.tsx'
 import { NativeOptions, OptionsPopover, onKeyChange, type ChoiceFieldProps, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
@@ -31,8 +31,6 @@ export function ComboBox(props: ComboBoxProps) {
 	return hydrated ? <AriaComboBoxField {...props} handover={handover} /> : <NativeComboBox {...props} handover={handover} />
 }
 
-type Swapped = { handover: FocusHandover }
-
 function AriaComboBoxField({
 	label,
 	description,
@@ -45,7 +43,7 @@ function AriaComboBoxField({
 	className,
 	handover,
 	...props
-}: ComboBoxProps & Swapped) {
+}: ComboBoxProps & HandedOver) {
 	const input = useRef<HTMLInputElement>(null)
 	useLayoutEffect(() => handover.to(input.current), [handover])
 	return (
@@ -71,7 +69,7 @@ function AriaComboBoxField({
 	)
 }
 
-function NativeComboBox({ options, placeholder, value, defaultValue, defaultInputValue, allowsCustomValue, handover, ...field }: ComboBoxProps & Swapped) {
+function NativeComboBox({ options, placeholder, value, defaultValue, defaultInputValue, allowsCustomValue, handover, ...field }: ComboBoxProps & HandedOver) {
 	const selected = value ?? defaultValue ?? ''
 	return (
 		<NativeField {...field}>

@@ -8,7 +8,7 @@ import {
 	type SelectProps as AriaSelectProps,
 } from 'react-aria-components'
 import { FieldFrame, NativeField, fieldWrapper, inputStyles } from './Field.tsx'
-import { useFocusHandover, useHydrated, type FocusHandover } from './hydrated.ts'
+import { useFocusHandover, useHydrated, type HandedOver } from './hydrated.ts'
 import { Icon } from './Icon.tsx'
 import { NativeOptions, OptionsPopover, onKeyChange, type ChoiceFieldProps, type Option } from './ListBox.tsx'
 import { composeTailwindRenderProps } from './utils.ts'
@@ -29,8 +29,6 @@ export function Select(props: SelectProps) {
 	return hydrated ? <AriaSelectField {...props} handover={handover} /> : <NativeSelect {...props} handover={handover} />
 }
 
-type Swapped = { handover: FocusHandover }
-
 function AriaSelectField({
 	label,
 	description,
@@ -43,7 +41,7 @@ function AriaSelectField({
 	className,
 	handover,
 	...props
-}: SelectProps & Swapped) {
+}: SelectProps & HandedOver) {
 	const trigger = useRef<HTMLButtonElement>(null)
 	useLayoutEffect(() => handover.to(trigger.current), [handover])
 	// The form library focuses the first field in error by its name, which is React Aria's hidden <select> (clipped to
@@ -81,7 +79,7 @@ function AriaSelectField({
 	)
 }
 
-function NativeSelect({ options, value, defaultValue, placeholder = 'Choose…', handover, ...field }: SelectProps & Swapped) {
+function NativeSelect({ options, value, defaultValue, placeholder = 'Choose…', handover, ...field }: SelectProps & HandedOver) {
 	return (
 		<NativeField {...field}>
 			{(control) => (

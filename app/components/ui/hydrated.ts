@@ -25,6 +25,9 @@ export type FocusHandover = {
 	to: (element: HTMLElement | null) => void
 }
 
+/** The props of both forms of a swapped control: the handover they share. */
+export type HandedOver = { handover: FocusHandover }
+
 /**
  * The focus, handed from a control's no-JavaScript form to its hydrated one as `useHydrated` swaps them: someone who
  * reached a select before the page's JavaScript ran, or a refused field the page focused as it loaded (ADR 101), keeps
