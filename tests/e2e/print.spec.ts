@@ -8,12 +8,6 @@ import { pdfText } from './pdf-text.ts'
 const UPN = withCheckLetter('330240000018')
 const compact = (text: string) => text.replace(/\s+/g, '')
 
-// This test lost the end of a printed page's text in 2 of 7 loaded CI runs, without JavaScript, and could not be made
-// to fail here since. It now waits for each view's page load before printing (the likely cause: the end of a streamed
-// document still on its way); its two more tries stay until the CI runs show that was it (closing notes, sessions 21-22).
-test.describe.configure({ retries: 2 })
-
-
 test('[14.5] the printed profile, analysis and comparison carry the school, the date, who printed them, the confidentiality line and page numbers; charts print as tables', async ({ page }) => {
 	test.setTimeout(120_000)
 	await signIn(page, 'senco@oakfield.test', { at: `/need-manager/students?q=${UPN}` })
