@@ -63,3 +63,21 @@ test('an error of the whole form is read first: a wrong password', async ({ page
 	// where it appears.
 	if (!hasJs()) await expect(alert).toBeFocused()
 })
+
+test('a group of radios the server refuses gives the focus to its first radio (ADR 103): a review recorded without an outcome', async ({ page }) => {
+	// The seed's overdue review (its plan entry added 7 weeks ago): its student from the need manager's reviews due, then
+	// the review's link on the student's plan.
+	await signIn(page, 'senco@oakfield.test', { at: '/need-manager/home/reviews' })
+	await page.getByRole('table', { name: 'Reviews due' }).getByRole('row').nth(1).getByRole('link').first().click()
+	await page.getByRole('table', { name: 'Recommendations added' }).getByRole('link', { name: /^Review of “/ }).first().click()
+	await expect(page.getByRole('heading', { level: 1, name: /^Review: / })).toBeVisible()
+	if (hasJs()) await hydrated(page)
+	await page.getByRole('button', { name: 'Record review' }).click()
+	const outcome = page.getByRole('radiogroup', { name: 'Outcome' })
+	await expect(outcome.getByText('Choose the outcome')).toBeVisible()
+	// Both groups are refused; the first in the form has the focus, on its first radio, and the arrow keys choose in it.
+	await expect(outcome.getByRole('radio').first()).toBeFocused()
+	await expect(page.getByRole('radiogroup', { name: 'Decision' })).toHaveAttribute('aria-invalid', 'true')
+	await page.keyboard.press('ArrowDown')
+	await expect(outcome.getByRole('radio').nth(1)).toBeChecked()
+})
