@@ -23,7 +23,7 @@ function counted(list: Entry[]): HelpCounts[] {
 			title: `Title ${id}`,
 			theme: 'Anxiety',
 			students: within.length,
-			leftOut: of.length - within.length,
+			leftOut: [of.length - within.length],
 			outcomes: OUTCOME_VALUES.map((value) => within.filter((entry) => entry.outcome === value).length),
 			notReviewed: within.filter((entry) => entry.outcome === null).length,
 			measured: measured.length,

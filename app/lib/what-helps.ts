@@ -25,7 +25,11 @@ type RowName = { recommendationId: string; title: string; theme: string }
  */
 export type HelpCounts = RowName & {
 	students: number
-	leftOut: number
+	/**
+	 * The students each wider view has that this one leaves out: the whole school's; with both a group and a year group,
+	 * also the group's alone and the year group's alone (ADR 104). Empty or zeros without a filter.
+	 */
+	leftOut: number[]
 	/** Students by their latest recorded outcome, in OUTCOME_VALUES' order. */
 	outcomes: number[]
 	notReviewed: number
@@ -53,11 +57,12 @@ export type WhatHelpsRow = ShownRow | SuppressedRow
 
 /**
  * Why a row may not be shown, or null. Fewer than 5 students within the filters; and, with a group or year filter, 1–4
- * students left out by it, since the whole school's row less this one would then describe those few children.
+ * students left out by it against a wider view, since that view's row less this one would then describe those few
+ * children: the whole school's, and with both filters each filter's alone (ADR 104).
  */
 function suppression(counts: HelpCounts): SuppressedRow['reason'] | null {
 	if (counts.students < SMALL_NUMBER) return FEWER_THAN_5
-	if (counts.leftOut > 0 && counts.leftOut < SMALL_NUMBER) return HIDDEN_BY_FILTER
+	if (counts.leftOut.some((leftOut) => leftOut > 0 && leftOut < SMALL_NUMBER)) return HIDDEN_BY_FILTER
 	return null
 }
 

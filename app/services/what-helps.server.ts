@@ -77,14 +77,12 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 	const { groupId, yearGroup, themeId } = filters
 	// Whether a student is within the group and year filters: every entry of the school is counted, those left out too,
 	// since the students the filters leave out decide whether a row may be shown.
-	const within = sql.join(
-		[
-			sql`true`,
-			...(yearGroup ? [sql`s.year_group = ${yearGroup}`] : []),
-			...(groupId ? [sql`exists (select 1 from group_student gs where gs.student_id = s.id and gs.group_id = ${groupId})`] : []),
-		],
-		sql` and `,
-	)
+	const inYear = yearGroup ? sql`s.year_group = ${yearGroup}` : null
+	const inGroup = groupId ? sql`exists (select 1 from group_student gs where gs.student_id = s.id and gs.group_id = ${groupId})` : null
+	const within = sql.join([sql`true`, ...(inYear ? [inYear] : []), ...(inGroup ? [inGroup] : [])], sql` and `)
+	// With both filters, the students each one leaves out of the other's view alone: the two views' rows less this one's
+	// would otherwise describe them (ADR 104).
+	const leftOutOfEach = inYear && inGroup ? [sql`${inGroup} and not (${inYear})`, sql`${inYear} and not (${inGroup})`] : []
 	const counted = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${within} and ${condition})::int`
 	const measuredIn = sql`lr.measured_change is not null`
 	// A plan entry "had": added (active or done), not withdrawn (dismissed suggestions were never tried); each entry's
@@ -114,6 +112,7 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 			't.name as theme',
 			counted(sql`true`).as('students'),
 			sql<number>`count(*) filter (where not (${within}))::int`.as('left_out'),
+			sql<number[]>`array[${sql.join(leftOutOfEach.map((leftOut) => sql`count(*) filter (where ${leftOut})::int`))}]::int[]`.as('left_out_of_each'),
 			...OUTCOME_VALUES.map((value) => counted(sql`lr.outcome = ${value}`).as(`outcome_${value + 2}`)),
 			counted(sql`lr.outcome is null`).as('not_reviewed'),
 			counted(measuredIn).as('measured'),
@@ -142,7 +141,7 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 			title: row.title,
 			theme: row.theme,
 			students: row.students,
-			leftOut: row.left_out,
+			leftOut: [row.left_out, ...row.left_out_of_each],
 			outcomes: OUTCOME_VALUES.map((value) => outcomes[`outcome_${value + 2}`] ?? 0),
 			notReviewed: row.not_reviewed,
 			measured: row.measured,

@@ -176,6 +176,35 @@ describe('the report', () => {
 		expect(csvLine(csv, THREE)).toBeUndefined()
 	})
 
+	test('with both a group and a year group, 1–4 students left out of either filter’s view alone hide the row (ADR 104)', async () => {
+		// A recommendation eleven other students had: five in Year 6 and one in Year 4 make a group; five more in Year 5.
+		const title = `Fixture eleven ${stamp}`
+		const recommendationId = randomUUID()
+		await app.sql(`insert into recommendation (id, created_at, updated_at, title, description, theme_id, severity) values (?, now(), now(), ?, 'Fixture', ?, 'medium')`, [recommendationId, title, ids.anxiety])
+		const eleven = await app.sql<{ id: string }>('select id from student where school_id = ? and not archived order by upn offset 9 limit 11', [ids.oakfield])
+		for (const [index, student] of eleven.entries()) {
+			await entry(student.id, recommendationId, [index === 5 ? -2 : 1])
+			await app.sql('update student set year_group = ? where id = ?', [index < 5 ? 'Year 6' : index === 5 ? 'Year 4' : 'Year 5', student.id])
+		}
+		const makeGroup = async (name: string, members: { id: string }[]) => {
+			const id = randomUUID()
+			await app.sql('insert into student_group (id, created_at, updated_at, school_id, name) values (?, now(), now(), ?, ?)', [id, ids.oakfield, name])
+			for (const member of members) await app.sql('insert into group_student (group_id, student_id) values (?, ?)', [id, member.id])
+			return id
+		}
+		const six = await makeGroup(`Six ${stamp}`, eleven.slice(0, 6))
+		const fiveOfYear6 = await makeGroup(`Year 6 five ${stamp}`, eleven.slice(0, 5))
+		const view = async (query: string) => rowCells(await html(browsers.senco, `/need-manager/what-helps?${query}`), title)
+		// The group alone: six students, five left out of the school's eleven, shown.
+		expect((await view(`group=${six}`)).slice(0, 3)).toEqual([title, 'Anxiety', '6'])
+		// The group within Year 6 leaves out of the group's own view its one Year 4 student, whom the two rows would describe.
+		expect(await view(`group=${six}&yearGroup=Year+6`)).toEqual([title, 'Anxiety', 'hidden: fewer than 5 left out by the filters', ...Array.from({ length: 8 }, () => '')])
+		const csv = await (await browsers.senco.request(`/need-manager/what-helps.csv?group=${six}&yearGroup=Year+6`)).text()
+		expect(csvLine(csv, title)).toBe(`${title},Anxiety,hidden: fewer than 5 left out by the filters,,,,,,,,`)
+		// Both filters leaving nobody out of each other's view: shown.
+		expect((await view(`group=${fiveOfYear6}&yearGroup=Year+6`)).slice(0, 3)).toEqual([title, 'Anxiety', '5'])
+	})
+
 	test('another school’s plan entries are never counted, and it sees its own only', async () => {
 		const page = await html(browsers.riverside, '/school-admin/what-helps')
 		// Riverside's five "much worse", not Oakfield's six (their measured change is the demo's own answers').
