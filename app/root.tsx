@@ -4,8 +4,9 @@ import { useNonce } from '#app/components/nonce.tsx'
 import { RouteTransition } from '#app/components/ui/RouteTransition.tsx'
 import { Toasts } from '#app/components/ui/Toasts.tsx'
 import { getAppContext } from '#app/context.ts'
-import { ERROR_CATALOGUE } from '#app/lib/errors.ts'
+import { ERROR_CATALOGUE, METHOD_NOT_ALLOWED } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
+import { methodNotAllowedMiddleware } from '#app/services/api.server.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
 import { failedWriteMiddleware, monitoringConfig } from '#app/services/monitoring.server.ts'
@@ -14,7 +15,7 @@ import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, methodNotAllowedMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -72,8 +73,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const status = isRouteErrorResponse(error) ? error.status : 500
-	// A refused request (400, 413, 415…) says why, in the words its guard gave (ADR 018).
-	const reason = isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : null
+	// A refused request (400, 413, 415…) says why, in the words its guard gave (ADR 018); a post where no form is handled
+	// (405) in ours, as React Router's name the route's module.
+	const reason = status === 405 ? METHOD_NOT_ALLOWED : isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' ? error.data : null
 	const title =
 		status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 413 ? 'Too large' : status < 500 ? 'Request refused' : 'Something went wrong'
 	const message =

@@ -15,6 +15,12 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
+/**
+ * What a request answers with a method its address takes no part in (a POST where no form is handled: 405), on a page
+ * and as JSON. React Router's own words name the route's module, which is not for anyone outside.
+ */
+export const METHOD_NOT_ALLOWED = 'Nothing can be sent to this address. Go back and try again from the page you were on.'
+
 /** The HTTP status each code answers with; anything not listed is a 400. */
 const STATUS: Partial<Record<ErrorCode, number>> = {
 	10001: 401,

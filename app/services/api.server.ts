@@ -1,5 +1,6 @@
+import type { MiddlewareFunction } from 'react-router'
 import type { z } from 'zod'
-import { type AppError } from '#app/lib/errors.ts'
+import { METHOD_NOT_ALLOWED, type AppError } from '#app/lib/errors.ts'
 
 /** Whether a request is for the JSON API (`/api` and below): its errors answer in JSON, never as a page. */
 export const isApiPath = (request: Request) => /^\/api(\/|$)/.test(new URL(request.url).pathname)
@@ -36,4 +37,21 @@ export async function readJson<T extends z.ZodType>(
 
 export function methodNotAllowed(allow: string) {
 	return jsonError(405, 405, 'Method not allowed.', { headers: { Allow: allow } })
+}
+
+/**
+ * Root middleware: a resource route (JSON, a CSV, the health check) sent a method it has no handler for answers 405
+ * with React Router's JSON, `{"message":"Unexpected Server Error"}`, which is neither our shape nor true. It answers
+ * `{ code, message }` instead. Our own 405s (methodNotAllowed) already have a code and pass; a page's 405 is worded by
+ * the root's error boundary.
+ */
+export const methodNotAllowedMiddleware: MiddlewareFunction<Response> = async (_, next) => {
+	const response = await next()
+	if (response.status !== 405 || !/^application\/json\b/i.test(response.headers.get('Content-Type') ?? '')) return response
+	const body: unknown = await response
+		.clone()
+		.json()
+		.catch(() => null)
+	if (body !== null && typeof body === 'object' && 'code' in body) return response
+	return jsonError(405, 405, METHOD_NOT_ALLOWED)
 }

@@ -226,4 +226,18 @@ describe('hostile input answers 4xx with a clear message (item 7)', () => {
 		expect(response.status).toBe(400)
 		expect(textOf(await response.text())).toContain('The page number is too large: a list has at most 10,000 pages.')
 	})
+
+	test('a POST where no form is handled → 405 in our words, never the route’s module: a page, a CSV, the health check', async () => {
+		const expected = 'Nothing can be sent to this address. Go back and try again from the page you were on.'
+		const page = await office.post('/school-admin/students/list', { q: 'a' })
+		expect(page.status).toBe(405)
+		const text = textOf(await page.text())
+		expect(text).toContain(expected)
+		expect(text).not.toMatch(/action|routes\//)
+		for (const path of ['/school-admin/what-helps.csv', '/healthz']) {
+			const response = await office.post(path, { q: 'a' })
+			expect(response.status, path).toBe(405)
+			expect(await response.json(), path).toEqual({ code: 405, message: expected })
+		}
+	})
 })
