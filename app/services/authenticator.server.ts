@@ -116,10 +116,13 @@ async function runCodeStrategy(attempt: Attempt, request: Request): Promise<Resp
 	throw new Error('remix-auth-totp returned without a redirect')
 }
 
-/** A new code for the pending sign-in, mailed to `email` (a POST with it): the code strategy's cookies. */
+/**
+ * A new code for the pending sign-in, mailed to `email` (a POST with it): the code strategy's cookies, each once (the
+ * library appends its cookie again to the redirect that already sets it).
+ */
 export async function mailCode(em: Em, pending: PendingSignIn, request: Request): Promise<string[]> {
 	const response = await runCodeStrategy({ em, pending }, request)
-	return response.headers.getSetCookie()
+	return [...new Set(response.headers.getSetCookie())]
 }
 
 /** The email the posted code was sealed for (a POST with `code`, and the code strategy's cookie), or null. */

@@ -66,6 +66,9 @@ describe('the e-mailed code step', () => {
 		const browser = new Browser(app)
 		const step = await browser.post('/auth/login', { intent: 'password', email: 'admin@spencer.test', password: 'Spencer!2026' })
 		expect(step.status).toBe(302)
+		// Each cookie set once (the code library sets its own twice on a redirect; the sign-in passes it on once).
+		const names = step.headers.getSetCookie().map((cookie) => cookie.split('=')[0])
+		expect(names).toEqual([...new Set(names)])
 		return { browser, code: latestCode(app, 'admin@spencer.test') }
 	}
 
