@@ -129,7 +129,7 @@ test('[13.4] a tooltip opens 200 ms after the pointer rests on its control', asy
 	await page.clock.install()
 	await page.goto('/ui-kit/misc')
 	await hydrated(page)
-	await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+	await pauseClockSoon(page, 1000)
 	const add = page.getByRole('button', { name: 'Add student' })
 	const box = await add.boundingBox()
 	if (!box) throw new Error('The button has no box')
