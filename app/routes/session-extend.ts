@@ -1,5 +1,7 @@
 import { data, redirect } from 'react-router'
+import { getAppContext } from '#app/context.ts'
 import { requireUser } from '#app/services/guards.server.ts'
+import { clearSessionCookie } from '#app/services/session.server.ts'
 import { safeRedirect } from '#app/services/redirects.server.ts'
 import type { Route } from './+types/session-extend.ts'
 
@@ -9,9 +11,17 @@ import type { Route } from './+types/session-extend.ts'
  * answered with how long the session now has; a plain form post goes back to its page.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-	const app = await requireUser(context, request)
 	const form = await request.formData().catch(() => null)
-	if (form?.get('background') === 'true') return data({ idleEndsInMs: app.sessionEnds.idleAt.getTime() - Date.now() })
+	const background = form?.get('background') === 'true'
+	// A session already over (signed out in another tab, or ended on the server): the warning's background post says so
+	// rather than follow the sign-in redirect, which would take the page, and what was typed on it, away (ADR 099).
+	const { auth, sessionExpired } = getAppContext(context)
+	if (background && !auth) {
+		const headers = sessionExpired ? { 'Set-Cookie': await clearSessionCookie() } : undefined
+		return data({ signedOut: true as const }, { status: 401, headers })
+	}
+	const app = await requireUser(context, request)
+	if (background) return data({ idleEndsInMs: app.sessionEnds.idleAt.getTime() - Date.now() })
 	return redirect(safeRedirect(form?.get('redirectTo'), '/'))
 }
 

@@ -80,6 +80,27 @@ test('someone typing on the page stays signed in without being asked; a navigati
 	await expect(warning(page)).toHaveCount(0)
 })
 
+test('signed out in another tab: the quiet stay learns the session is over, says so, and keeps the page and what was typed', async ({ page }) => {
+	await page.clock.install()
+	await signIn(page, 'teacher@oakfield.test', { at: '/settings/profile' })
+	await hydrated(page)
+	const firstName = page.getByLabel('First name')
+	await firstName.fill('Thomas, typed')
+	// Another tab of this browser signs out: the session is deleted on the server and its cookie cleared here too.
+	expect((await page.request.post('/auth/logout', { headers: { Origin: new URL(page.url()).origin }, form: {}, maxRedirects: 0 })).status()).toBeLessThan(400)
+
+	// Typed since the page's last request: at the warning's time the page asks quietly to stay, and is told it is over.
+	const extended = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/session/extend'))
+	await page.clock.fastForward(28 * MINUTE)
+	expect((await extended).status()).toBe(401)
+	const ended = page.getByRole('alertdialog', { name: 'You have been signed out' })
+	await expect(ended).toBeVisible()
+	await expect(page).toHaveURL(/\/settings\/profile$/)
+	await page.keyboard.press('Escape')
+	await expect(ended).toBeHidden()
+	await expect(firstName).toHaveValue('Thomas, typed')
+})
+
 test('with storage refused, and another tab’s word unreadable, the page still warns on time and throws nothing', async ({ page }) => {
 	await page.addInitScript(() => {
 		const refused: string[] = []

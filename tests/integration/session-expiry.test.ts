@@ -182,14 +182,19 @@ describe('the warning before the session ends (ADR 099)', () => {
 		expect([get.status, get.headers.get('Location')]).toEqual([302, '/'])
 		expect(await sessionRow(email)).toEqual(before)
 		at(SESSION_ABSOLUTE_MS)
+		// Over: the warning's background post is told so (a redirect would take its page away), and the cookie is cleared.
 		const refused = await browser.post('/session/extend', { background: 'true' })
-		expect(refused.status).toBe(302)
-		expect(refused.headers.get('Location')).toMatch(/^\/auth\/login\?/)
+		expect(refused.status).toBe(401)
+		expect(await refused.json()).toEqual({ signedOut: true })
+		expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('__Host-spencer_session=;'))).toBe(true)
 		expect(await sessionsOf(email)).toBe(0)
 	})
 
-	test('a visitor is sent to sign in', async () => {
-		const response = await new Browser(app).post('/session/extend', { background: 'true' })
+	test('a visitor: the background post is told it is signed out; the plain form is sent to sign in', async () => {
+		const background = await new Browser(app).post('/session/extend', { background: 'true' })
+		expect(background.status).toBe(401)
+		expect(await background.json()).toEqual({ signedOut: true })
+		const response = await new Browser(app).post('/session/extend', { redirectTo: '/' })
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toMatch(/^\/auth\/login\?/)
 	})

@@ -25,7 +25,7 @@ const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-dig
  * dialog is the browser's own modal `<dialog>`: the page behind is inert, and focus returns where it was on close.
  */
 export function SessionTimeout({ times }: { times: SessionTimes }) {
-	const extend = useFetcher<{ idleEndsInMs: number }>({ key: 'session-extend' })
+	const extend = useFetcher<{ idleEndsInMs: number } | { signedOut: true }>({ key: 'session-extend' })
 	const submit = extend.submit
 	// The page's data is as it was: nothing is loaded again after the post.
 	const [sessionClock] = useState(
@@ -48,9 +48,11 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 		}
 		wasBusy.current = busy
 	}, [sessionClock, busy])
-	// "Stay signed in" answered: the server's own idle end.
+	// "Stay signed in" answered: the server's own idle end, or that the session was over already.
 	useEffect(() => {
-		if (extend.data) sessionClock.heard(Date.now(), Date.now() + extend.data.idleEndsInMs)
+		if (!extend.data) return
+		if ('signedOut' in extend.data) sessionClock.signedOut()
+		else sessionClock.heard(Date.now(), Date.now() + extend.data.idleEndsInMs)
 	}, [sessionClock, extend.data])
 	useEffect(() => {
 		const onStorage = (event: StorageEvent) => {

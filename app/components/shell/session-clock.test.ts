@@ -32,6 +32,16 @@ describe('SessionClock', () => {
 		expect(stay).not.toHaveBeenCalled()
 	})
 
+	test('a stay the server answers with "signed out already" (another tab signed out) says it has ended, at once', () => {
+		clock.setTimes(fresh)
+		vi.advanceTimersByTime(IDLE - IDLE_WARNING_MS)
+		clock.stayed()
+		expect(stay).toHaveBeenCalledTimes(1)
+		clock.signedOut()
+		expect(clock.getSnapshot()).toEqual({ kind: 'ended', hardEnd: null })
+		expect(seen).toEqual(['idle-warning', 'none', 'ended'])
+	})
+
 	test('each answer from the server moves the idle end on: 30 minutes less the touch’s minute from then', () => {
 		clock.setTimes(fresh)
 		vi.advanceTimersByTime(20 * MINUTE)

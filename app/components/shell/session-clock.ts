@@ -61,6 +61,13 @@ export class SessionClock {
 		if (Number.isFinite(at) && at > 0) this.heard(at)
 	}
 
+	/** The server says the session is over already (signed out elsewhere): the page says so now, and keeps itself. */
+	signedOut(at = Date.now()) {
+		this.staying = false
+		if (this.deadlines) this.deadlines = { ...this.deadlines, idleEndsAt: Math.min(this.deadlines.idleEndsAt, at) }
+		this.update(at)
+	}
+
 	/** A key, a click, a change on the page. */
 	interacted(at = Date.now()) {
 		this.lastInteraction = at
