@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
 import type { IllegalInput } from '#app/lib/pagination.ts'
 
@@ -8,6 +8,28 @@ export const listControlClass =
 
 /** The class of a GET form's submit button. */
 export const listSubmitClass = 'h-10 rounded-md border border-slate-500 bg-white px-4 text-sm font-medium hover:bg-slate-100'
+
+/**
+ * A list's GET form is drawn anew for each address (`key`), so that its fields show the address's values, after Back
+ * too. With JavaScript the new form would leave the focus on the page's body: the control that had it as the form was
+ * sent (the button, or a field Enter was pressed in) has it again in the new form.
+ */
+function useFocusKeptAcrossSearches(search: string) {
+	const form = useRef<HTMLFormElement>(null)
+	const focused = useRef<string | null>(null)
+	useLayoutEffect(() => {
+		const name = focused.current
+		focused.current = null
+		if (name === null || !form.current) return
+		const target = name ? form.current.elements.namedItem(name) : form.current.querySelector('button[type="submit"]')
+		if (target instanceof HTMLElement) target.focus()
+	}, [search])
+	const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+		const active = document.activeElement
+		if (active && event.currentTarget.contains(active)) focused.current = active.getAttribute('name') ?? ''
+	}
+	return { ref: form, onSubmit }
+}
 
 /** The search or filter of the list's form that the server refused, for the field that shows its message. */
 const IllegalContext = createContext<IllegalInput | null>(null)
@@ -44,9 +66,10 @@ export function ListSearch({
 }) {
 	const location = useLocation()
 	const invalid = illegal?.field === 'q' ? illegal : null
+	const keepFocus = useFocusKeptAcrossSearches(location.search)
 	return (
 		<IllegalContext value={illegal}>
-			<Form key={location.search} method="get" role="search" aria-label={name} className={`flex flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
+			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className={`flex flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
 				{sort ? (
 					<>
 						<input type="hidden" name="sort" value={sort.sort} />
@@ -71,9 +94,10 @@ export function ListSearch({
  */
 export function FilterForm({ name, submit, illegal = null, children }: { name: string; submit: string; illegal?: IllegalInput | null; children: ReactNode }) {
 	const location = useLocation()
+	const keepFocus = useFocusKeptAcrossSearches(location.search)
 	return (
 		<IllegalContext value={illegal}>
-			<Form key={location.search} method="get" role="search" aria-label={name} className="flex flex-wrap items-end gap-3">
+			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className="flex flex-wrap items-end gap-3">
 				{children}
 				<button type="submit" className={listSubmitClass}>
 					{submit}
