@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
-export const PASSWORD_HINT = 'Your password should have at least 1 uppercase letter and 1 symbol'
+/** Beside a new password: every rule a password is checked against, so that none is learnt only from a refusal. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with at least 1 uppercase letter and 1 symbol`
 
 /** The product's password rule (docs/architecture.md#security), shared by the browser and the server. */
 export const PasswordSchema = z
