@@ -41,11 +41,23 @@ export async function requireUser(context: Context, request: Request): Promise<S
 	throw redirect(`/auth/login?${params}`, { headers })
 }
 
-/** A signed-in user with one of the roles; anyone else goes to their own home. */
+/**
+ * What a form sent for another role is answered with: the sender's home, and why nothing was saved. A page's form is
+ * drawn for the school and role the session acts in; another tab may have switched school since (ADR 105).
+ */
+export const NOT_SENT_FOR_THIS_ROLE = {
+	type: 'warning',
+	title: 'Not sent',
+	description: 'Nothing was saved: since that page was opened, you have started working in another school or role (perhaps in another tab).',
+} as const
+
+/** A signed-in user with one of the roles; anyone else goes to their own home, told so when they had sent a form. */
 export async function requireRole(context: Context, request: Request, ...roles: Role[]): Promise<SignedIn> {
 	const app = await requireUser(context, request)
 	if (app.auth.role && roles.includes(app.auth.role)) return app
-	throw redirect(homeFor(app.auth.role))
+	const home = homeFor(app.auth.role)
+	if (request.method === 'GET' || request.method === 'HEAD') throw redirect(home)
+	throw redirect(home, { headers: { 'Set-Cookie': await toastHeader(app.em, NOT_SENT_FOR_THIS_ROLE) } })
 }
 
 /** Auth screens are for visitors: a signed-in user goes to `/`. */

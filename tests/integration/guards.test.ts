@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
+import { textOf } from './pages.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -15,6 +16,18 @@ const USERS = [
 	{ email: 'teacher@oakfield.test', home: '/professional' },
 	{ email: 'office@riverside.test', home: '/school-admin' },
 ]
+
+/**
+ * Each area opens on its first screen: the platform admin's on the schools list, the school admin's on the students
+ * list ([13.1]), the need manager's and the professional's on their home tabs.
+ */
+const landingOf = (home: string) =>
+	({
+		'/spencer-admin': '/spencer-admin/schools',
+		'/school-admin': '/school-admin/students/list',
+		'/need-manager': '/need-manager/home',
+		'/professional': '/professional/home',
+	})[home]!
 
 describe('a visitor', () => {
 	test.each([...AREAS, '/settings/profile', '/students'])('%s → the login screen, remembering the path', async (path) => {
@@ -38,18 +51,10 @@ describe.each(USERS)('$email', ({ email, home }) => {
 
 	test(`/ → ${home}, which answers 200 with no-store`, async () => {
 		expect((await browser.request('/')).headers.get('Location')).toBe(home)
-		// Each area opens on its first screen: the platform admin's on the schools list, the school admin's on the students list
-		// ([13.1]), the need manager's and the professional's on their home tabs.
-		const landing: Record<string, string> = {
-			'/spencer-admin': '/spencer-admin/schools',
-			'/school-admin': '/school-admin/students/list',
-			'/need-manager': '/need-manager/home',
-			'/professional': '/professional/home',
-		}
 		const first = await browser.request(home)
 		expect(first.status).toBe(302)
-		expect(first.headers.get('Location')).toBe(landing[home])
-		const page = await browser.request(landing[home]!)
+		expect(first.headers.get('Location')).toBe(landingOf(home))
+		const page = await browser.request(landingOf(home))
 		expect(page.status).toBe(200)
 		expect(page.headers.get('Cache-Control')).toBe('no-store')
 	})
@@ -60,6 +65,15 @@ describe.each(USERS)('$email', ({ email, home }) => {
 			expect(response.status, area).toBe(302)
 			expect(response.headers.get('Location'), area).toBe(home)
 		}
+	})
+
+	test('a form sent to another role’s area → their own home, told that nothing was saved (ADR 105)', async () => {
+		const area = home === '/need-manager' ? '/professional' : '/need-manager'
+		const response = await browser.post(`${area}/students`, { intent: 'anything' })
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe(home)
+		const page = await browser.request(landingOf(home))
+		expect(textOf(await page.text())).toContain('Nothing was saved: since that page was opened, you have started working in another school or role')
 	})
 
 	test('auth screens → /', async () => {
