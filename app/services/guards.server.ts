@@ -45,7 +45,7 @@ export async function requireUser(context: Context, request: Request): Promise<S
  * What a form sent for another role is answered with: the sender's home, and why nothing was saved. A page's form is
  * drawn for the school and role the session acts in; another tab may have switched school since (ADR 105).
  */
-export const NOT_SENT_FOR_THIS_ROLE = {
+const NOT_SENT_FOR_THIS_ROLE = {
 	type: 'warning',
 	title: 'Not sent',
 	description: 'Nothing was saved: since that page was opened, you have started working in another school or role (perhaps in another tab).',

@@ -80,9 +80,9 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 	const inYear = yearGroup ? sql`s.year_group = ${yearGroup}` : null
 	const inGroup = groupId ? sql`exists (select 1 from group_student gs where gs.student_id = s.id and gs.group_id = ${groupId})` : null
 	const within = sql.join([sql`true`, ...(inYear ? [inYear] : []), ...(inGroup ? [inGroup] : [])], sql` and `)
-	// With both filters, the students each one leaves out of the other's view alone: the two views' rows less this one's
-	// would otherwise describe them (ADR 104).
-	const leftOutOfEach = inYear && inGroup ? [sql`${inGroup} and not (${inYear})`, sql`${inYear} and not (${inGroup})`] : []
+	// The students each wider view has that this one leaves out: the whole school's; with both filters, also each
+	// filter's alone (ADR 104), whose rows less this one's would otherwise describe them.
+	const leftOutOf = [sql`not (${within})`, ...(inYear && inGroup ? [sql`${inGroup} and not (${inYear})`, sql`${inYear} and not (${inGroup})`] : [])]
 	const counted = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${within} and ${condition})::int`
 	const measuredIn = sql`lr.measured_change is not null`
 	// A plan entry "had": added (active or done), not withdrawn (dismissed suggestions were never tried); each entry's
@@ -111,8 +111,7 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 			'r.title',
 			't.name as theme',
 			counted(sql`true`).as('students'),
-			sql<number>`count(*) filter (where not (${within}))::int`.as('left_out'),
-			sql<number[]>`array[${sql.join(leftOutOfEach.map((leftOut) => sql`count(*) filter (where ${leftOut})::int`))}]::int[]`.as('left_out_of_each'),
+			sql<number[]>`array[${sql.join(leftOutOf.map((leftOut) => sql`count(*) filter (where ${leftOut})::int`))}]`.as('left_out'),
 			...OUTCOME_VALUES.map((value) => counted(sql`lr.outcome = ${value}`).as(`outcome_${value + 2}`)),
 			counted(sql`lr.outcome is null`).as('not_reviewed'),
 			counted(measuredIn).as('measured'),
@@ -141,7 +140,7 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 			title: row.title,
 			theme: row.theme,
 			students: row.students,
-			leftOut: [row.left_out, ...row.left_out_of_each],
+			leftOut: row.left_out,
 			outcomes: OUTCOME_VALUES.map((value) => outcomes[`outcome_${value + 2}`] ?? 0),
 			notReviewed: row.not_reviewed,
 			measured: row.measured,

@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
 import type { IllegalInput } from '#app/lib/pagination.ts'
 
@@ -14,7 +14,7 @@ export const listSubmitClass = 'h-10 rounded-md border border-slate-500 bg-white
  * too. With JavaScript the new form would leave the focus on the page's body: the control that had it as the form was
  * sent (the button, or a field Enter was pressed in) has it again in the new form.
  */
-function useFocusKeptAcrossSearches(search: string) {
+function useFocusKeptAcrossSearches({ search, key }: { search: string; key: string }) {
 	const form = useRef<HTMLFormElement>(null)
 	const focused = useRef<string | null>(null)
 	useLayoutEffect(() => {
@@ -24,6 +24,11 @@ function useFocusKeptAcrossSearches(search: string) {
 		const target = name ? form.current.elements.namedItem(name) : form.current.querySelector('button[type="submit"]')
 		if (target instanceof HTMLElement) target.focus()
 	}, [search])
+	// A form sent with the address it already had is not drawn anew: what it noted is dropped with that navigation, not
+	// kept for a later one (a page link) to take the focus back to the form.
+	useEffect(() => {
+		focused.current = null
+	}, [key])
 	const onSubmit = (event: FormEvent<HTMLFormElement>) => {
 		const active = document.activeElement
 		if (active && event.currentTarget.contains(active)) focused.current = active.getAttribute('name') ?? ''
@@ -66,7 +71,7 @@ export function ListSearch({
 }) {
 	const location = useLocation()
 	const invalid = illegal?.field === 'q' ? illegal : null
-	const keepFocus = useFocusKeptAcrossSearches(location.search)
+	const keepFocus = useFocusKeptAcrossSearches(location)
 	return (
 		<IllegalContext value={illegal}>
 			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className={`flex flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
@@ -94,7 +99,7 @@ export function ListSearch({
  */
 export function FilterForm({ name, submit, illegal = null, children }: { name: string; submit: string; illegal?: IllegalInput | null; children: ReactNode }) {
 	const location = useLocation()
-	const keepFocus = useFocusKeptAcrossSearches(location.search)
+	const keepFocus = useFocusKeptAcrossSearches(location)
 	return (
 		<IllegalContext value={illegal}>
 			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className="flex flex-wrap items-end gap-3">
