@@ -49,12 +49,15 @@ test('[17.3] the school admin erases a student: reason and typed UPN asked in th
 	await dialog.getByRole('button', { name: 'Erase student' }).click()
 	await expect(dialog.getByText('This is not the student’s UPN. Type it exactly as shown above.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+	// The focus is on the field to correct, not on the dialog around it (with JavaScript and, as the page loads, without).
+	await expect(dialog.getByLabel(/Type the student’s UPN/)).toBeFocused()
 
 	// No reason: refused too (in the browser with JavaScript, by the server without).
 	await dialog.getByLabel('Reason').fill('')
 	await dialog.getByLabel(/Type the student’s UPN/).fill(upn)
 	await dialog.getByRole('button', { name: 'Erase student' }).click()
 	await expect(dialog.getByText('Give the reason for erasing this student')).toBeVisible()
+	await expect(dialog.getByLabel('Reason')).toBeFocused()
 
 	await dialog.getByLabel('Reason').fill('Parent’s request under UK GDPR, received 12/11')
 	await dialog.getByLabel(/Type the student’s UPN/).fill(upn)

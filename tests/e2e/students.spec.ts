@@ -1,5 +1,5 @@
 import { withCheckLetter } from '../../app/lib/upn.ts'
-import { choose, hasJs, signIn } from './helpers.ts'
+import { choose, hasJs, hydrated, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // Every test runs twice, with JavaScript (project "chromium") and without
@@ -72,4 +72,26 @@ test('create a student (a wrong check letter and a duplicate UPN are refused on 
 	const edited = page.getByRole('row', { name: new RegExp(`Maya ${lastName}`) })
 	await expect(edited).toContainText('Year 3')
 	await expect(edited).toContainText('Sarah Collins')
+})
+
+test('a table wider than a phone scrolls in a box the keyboard reaches, with or without JavaScript; a table that fits adds no tab stop', async ({ page }) => {
+	await page.setViewportSize({ width: 320, height: 640 })
+	await signIn(page, 'office@oakfield.test')
+	await page.goto('/school-admin/students/list')
+	// Unmeasured (without JavaScript, for good) the box is named as a table; measured, it says it scrolls.
+	const box = page.getByRole('region', { name: hasJs() ? /^Students, 1–\d+ of \d+ scrolls sideways$/ : /^Students, 1–\d+ of \d+ table$/ })
+	await expect(box).toHaveAttribute('tabindex', '0')
+	// A stop of its own, just before its first link (the first column's sort), and scrolled by the arrow keys.
+	await box.getByRole('link').first().focus()
+	await page.keyboard.press('Shift+Tab')
+	await expect(box).toBeFocused()
+	await page.keyboard.press('ArrowRight')
+	await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
+
+	if (!hasJs()) return
+	// Wide enough for the whole table, the box is measured and leaves the tab order.
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await hydrated(page)
+	await expect(page.locator('table').locator('xpath=..')).not.toHaveAttribute('tabindex')
+	await expect(page.getByRole('region', { name: /^Students, / })).toHaveCount(0)
 })

@@ -31,13 +31,13 @@ export function sortHref(location: { pathname: string; search: string }, key: st
 
 /**
  * Whether the element scrolls sideways (its content is wider than it), kept up
- * to date as it or its content resizes. False on the server and until measured.
+ * to date as it or its content resizes: `null` on the server and until measured, since only the browser knows.
  * The first measure is the observer's own first report, before the next paint: measured in the ref, while React
  * commits, the update would be rendered synchronously in the commit's task, and with it every effect of a page just
  * hydrated (one long task on a phone, where tables scroll).
  */
-function useScrollsSideways(): [(element: HTMLElement | null) => void, boolean] {
-	const [scrolls, setScrolls] = useState(false)
+function useScrollsSideways(): [(element: HTMLElement | null) => void, boolean | null] {
+	const [scrolls, setScrolls] = useState<boolean | null>(null)
 	const ref = useCallback((element: HTMLElement | null) => {
 		if (!element) return
 		const measure = () => setScrolls(element.scrollWidth > element.clientWidth)
@@ -60,16 +60,18 @@ export function Table({
 	const hintId = useId()
 	const [ref, scrolls] = useScrollsSideways()
 	// A table wider than the screen (320 px) scrolls within its box; the box is then a named stop in the tab order,
-	// so keyboard users can scroll it too (only then: a table that fits adds no tab stop). Its name adds "scrolls
-	// sideways" to the caption, so it differs from a section the caption repeats (axe landmark-unique).
+	// so keyboard users can scroll it too. Until the browser has measured it (on the server, and for good without
+	// JavaScript) it may scroll, so it is a stop then too (ADR 106); once measured, a table that fits adds none. Its
+	// name adds "scrolls sideways" (or "table", unmeasured) to the caption, so it differs from a section the caption
+	// repeats (axe landmark-unique).
 	// `relative`: what is positioned inside (the sort links' screen-reader text) scrolls with the table instead of
 	// widening the page (WCAG 1.4.10).
-	const scrollRegion = scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': `${captionId} ${hintId}` } : {}
+	const scrollRegion = scrolls !== false ? { tabIndex: 0, role: 'region', 'aria-labelledby': `${captionId} ${hintId}` } : {}
 	return (
 		<div ref={ref} className="relative w-full overflow-x-auto" {...scrollRegion}>
-			{scrolls ? (
+			{scrolls !== false ? (
 				<span id={hintId} hidden>
-					scrolls sideways
+					{scrolls ? 'scrolls sideways' : 'table'}
 				</span>
 			) : null}
 			<table {...props} className={className ? `w-full border-collapse text-left text-sm ${className}` : 'w-full border-collapse text-left text-sm'}>

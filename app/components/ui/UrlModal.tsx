@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useActionData, useLocation, useNavigate } from 'react-router'
 import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
 import { Dialog } from './Dialog.tsx'
 import { ButtonLink } from './Link.tsx'
@@ -29,6 +29,9 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	const location = useLocation()
 	const navigate = useNavigate()
 	const hydrated = useHydrated()
+	// A page drawn with action data answers a refused post (a post that is done redirects): its refused field, or the
+	// form's errors, take the focus as the page loads (ADR 101), not the dialog around them.
+	const refused = useActionData() != null
 	const headingId = useId()
 	const layer = modalLayer(location.search, name)
 	// Closing navigates, so the page may re-render its opener: focus goes back to the link to where it was open.
@@ -47,8 +50,8 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	)
 
 	if (!hydrated) {
-		// No focus trap without JavaScript: autofocus brings keyboard and
-		// screen-reader users to the top dialog; Close is a real link.
+		// No focus trap without JavaScript: autofocus brings keyboard and screen-reader users to the top dialog, or to
+		// what a refused post asks them to correct in it; Close is a real link.
 		return (
 			<div className={`${overlayClass} ${layerClass(layer)}`}>
 				<div
@@ -57,7 +60,7 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 					aria-labelledby={headingId}
 					tabIndex={-1}
 					// eslint-disable-next-line jsx-a11y/no-autofocus
-					autoFocus={isTop}
+					autoFocus={isTop && !refused}
 					className={modalStyles({ size, className: 'flex flex-col gap-4 p-6 outline-0' })}
 				>
 					<h2 id={headingId} className="text-xl font-semibold text-slate-900">
