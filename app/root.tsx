@@ -1,21 +1,24 @@
 import { useEffect } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { ActingAsChangedPage } from '#app/components/forms/ActingAsChangedPage.tsx'
 import { useNonce } from '#app/components/nonce.tsx'
 import { RouteTransition } from '#app/components/ui/RouteTransition.tsx'
 import { Toasts } from '#app/components/ui/Toasts.tsx'
 import { getAppContext } from '#app/context.ts'
+import { isActingAsChanged } from '#app/lib/acting-as.ts'
 import { ERROR_CATALOGUE, METHOD_NOT_ALLOWED } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
 import { methodNotAllowedMiddleware } from '#app/services/api.server.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
+import { actingAsMiddleware } from '#app/services/acting-as.server.ts'
 import { failedWriteMiddleware, monitoringConfig } from '#app/services/monitoring.server.ts'
 import { queryStatsMiddleware, requestContextMiddleware } from '#app/services/request.server.ts'
 import { readToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, methodNotAllowedMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [queryStatsMiddleware, methodNotAllowedMiddleware, inputGuardMiddleware, requestContextMiddleware, failedWriteMiddleware, actingAsMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -72,6 +75,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	if (isRouteErrorResponse(error) && isActingAsChanged(error.data)) return <ActingAsChangedPage {...error.data} />
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	// A refused request (400, 413, 415…) says why, in the words its guard gave (ADR 018); a post where no form is handled
 	// (405) in ours, as React Router's name the route's module.

@@ -2,6 +2,8 @@ import { Outlet } from 'react-router'
 import { navFor } from '#app/components/shell/nav.ts'
 import { SessionTimeout } from '#app/components/shell/SessionTimeout.tsx'
 import { Shell } from '#app/components/shell/Shell.tsx'
+import { ActingAsContext } from '#app/components/forms/Form.tsx'
+import { actingAsValue } from '#app/lib/acting-as.ts'
 import { ROLE_LABELS } from '#app/lib/roles.ts'
 import { sidebarCookie } from '#app/services/cookies.server.ts'
 import { requireUser } from '#app/services/guards.server.ts'
@@ -32,13 +34,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		nav: navFor(auth.role),
 		sidebarOpen: sidebar !== 'false',
 		session: sessionTimes(sessionEnds),
+		// Which school and role the page's forms are drawn for (ADR 108): none for a platform admin, who has no school.
+		actingAs: auth.role !== 'spencerAdmin' && auth.membershipId && auth.role ? actingAsValue(auth.membershipId, auth.role) : null,
 	}
 }
 
 export default function SignedInShell({ loaderData }: Route.ComponentProps) {
 	return (
 		<Shell user={loaderData.user} schools={loaderData.schools} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>
-			<Outlet />
+			<ActingAsContext value={loaderData.actingAs}>
+				<Outlet />
+			</ActingAsContext>
 			<SessionTimeout times={loaderData.session} />
 		</Shell>
 	)

@@ -187,3 +187,17 @@ test('[18.1] school staff turn the Monday email of plan reviews off, and on agai
 	await expect(page.getByText('You will get the plan reviews due every Monday.').first()).toBeVisible()
 	await expect(box).toBeChecked()
 })
+
+test('a refused password change’s error, and the passwords typed with it, go once the name form is sent', async ({ page }) => {
+	await signIn(page, 'teacher@oakfield.test', { at: '/settings/profile' })
+	const current = page.getByLabel('Current password')
+	await current.fill('Not-the-password-1!')
+	await page.getByLabel('New password').fill('Another-Password-2!')
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(current).toHaveAttribute('aria-invalid', 'true')
+
+	await page.getByRole('button', { name: 'Save name' }).click()
+	await expect(page.getByText('Name saved').first()).toBeVisible()
+	await expect(current).not.toHaveAttribute('aria-invalid', 'true')
+	await expect(current).toHaveValue('')
+})

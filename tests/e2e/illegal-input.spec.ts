@@ -22,3 +22,13 @@ test('[13.8] an over-long search shows "Illegal input" and the field’s message
 	await expect(page.getByText('Illegal input', { exact: true })).toHaveCount(0)
 	await expect(field).not.toHaveAttribute('aria-invalid', 'true')
 })
+
+test('a refused filter in the address (a bookmark, an edited link) takes the focus as the page loads, its message read with it', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test')
+	await page.goto('/school-admin/students/list?yearGroup=Year+42')
+	await expect(page.getByText('Illegal input', { exact: true })).toBeVisible()
+	const filter = page.getByRole('combobox', { name: 'Year group' })
+	await expect(filter).toHaveAttribute('aria-invalid', 'true')
+	await expect(filter).toBeFocused()
+	await expect(filter).toHaveAccessibleDescription(/.+/)
+})

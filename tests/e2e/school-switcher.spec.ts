@@ -1,4 +1,5 @@
-import { signIn } from './helpers.ts'
+import type { Page } from '@playwright/test'
+import { hasJs, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // cover@meadowview.test is need manager at Meadow View (the oldest membership) and school admin at Riverside.
@@ -47,4 +48,39 @@ test('staff of one school have no switcher', async ({ page }) => {
 	await expect(page).toHaveURL('/professional/home')
 	await expect(page.getByRole('banner')).toBeVisible()
 	await expect(page.getByRole('banner').getByRole('combobox', { name: 'School' })).toHaveCount(0)
+})
+
+test('a form sent after another tab switched school is kept, and sent as its school in one press (ADR 108)', async ({ page, context }) => {
+	test.setTimeout(90_000)
+	const name = `Kept after a switch ${hasJs() ? 'with' : 'without'} JavaScript`
+	await signIn(page, 'cover@meadowview.test')
+	const school = (at: Page) => at.getByRole('banner').getByRole('combobox', { name: 'School' })
+	await school(page).selectOption({ label: 'Riverside Academy (School admin)' })
+	await page.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
+	await expect(page).toHaveURL('/school-admin/students/list')
+
+	await page.goto('/school-admin/groups?modal=add-group')
+	const dialog = page.getByRole('dialog', { name: 'Add new group' })
+	await dialog.getByLabel('Name').fill(name)
+	await dialog.getByLabel('Description').fill('Meets on Fridays')
+
+	// Another tab switches back to Meadow View.
+	const other = await context.newPage()
+	await other.goto('/need-manager/home')
+	await school(other).selectOption({ label: 'Meadow View School (SENCo / need manager)' })
+	await other.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
+	await expect(other).toHaveURL('/need-manager/home')
+	await other.close()
+
+	await dialog.getByRole('button', { name: 'Add group' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Not sent: you have switched school or role' })).toBeVisible()
+	await expect(page.getByRole('alert')).toContainText('This form was opened while you were working in Riverside Academy as a school admin.')
+	const typed = page.getByRole('region', { name: 'What you typed' })
+	await expect(typed).toContainText(name)
+	await expect(typed).toContainText('Meets on Fridays')
+
+	await page.getByRole('button', { name: 'Switch to Riverside Academy and send it' }).click()
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+	await expect(page.getByText('Group created').first()).toBeVisible()
+	await expect(school(page).locator('option:checked')).toHaveText('Riverside Academy (School admin)')
 })

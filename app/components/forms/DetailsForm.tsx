@@ -1,6 +1,6 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FormErrors } from './FormErrors.tsx'
 import { SubmitButton } from './SubmitButton.tsx'
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { Link } from '#app/components/ui/Link.tsx'

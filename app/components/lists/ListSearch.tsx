@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
+import { useFocusWhenRefused } from '#app/components/ui/focus-when-refused.ts'
 import type { IllegalInput } from '#app/lib/pagination.ts'
 
 /** The class of a list's native search box and filter selects. */
@@ -71,6 +73,7 @@ export function ListSearch({
 }) {
 	const location = useLocation()
 	const invalid = illegal?.field === 'q' ? illegal : null
+	const focusWhenRefused = useFocusWhenRefused(Boolean(invalid))
 	const keepFocus = useFocusKeptAcrossSearches(location)
 	return (
 		<IllegalContext value={illegal}>
@@ -82,7 +85,7 @@ export function ListSearch({
 					</>
 				) : null}
 				<ListField id={id} label={label} invalid={invalid}>
-					<input id={id} type="search" name="q" defaultValue={q} {...invalidProps(id, invalid)} className={`${width} ${listControlClass}`} />
+					<input id={id} type="search" name="q" defaultValue={q} {...invalidProps(id, invalid)} {...focusWhenRefused} className={`${width} ${listControlClass}`} />
 				</ListField>
 				{children}
 				<button type="submit" className={listSubmitClass}>
@@ -134,10 +137,11 @@ export function FilterSelect({
 }) {
 	const illegal = useContext(IllegalContext)
 	const invalid = illegal?.field === name ? illegal : null
+	const focusWhenRefused = useFocusWhenRefused(Boolean(invalid))
 	// `max-w-full`: a native select is as wide as its longest option; on a narrow screen it shrinks to the row instead.
 	return (
 		<ListField id={id} label={label} invalid={invalid} className="max-w-full min-w-0">
-			<select id={id} name={name} defaultValue={value ?? ''} {...invalidProps(id, invalid)} className={`max-w-full ${listControlClass}`}>
+			<select id={id} name={name} defaultValue={value ?? ''} {...invalidProps(id, invalid)} {...focusWhenRefused} className={`max-w-full ${listControlClass}`}>
 				{all === undefined ? null : <option value="">{all}</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
@@ -162,7 +166,7 @@ function ListField({ id, label, invalid, className, children }: { id: string; la
 	)
 }
 
-/** Marks a control refused by the server, and points it at its message. */
+/** Marks a control refused by the server, and points it at its message. (A page loaded with it focuses it: ADR 101.) */
 const invalidProps = (id: string, invalid: IllegalInput | null) => ({
 	'aria-invalid': invalid ? true : undefined,
 	'aria-describedby': invalid ? `${id}-error` : undefined,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { Form, useFetcher, useFetchers, useLocation, useNavigation } from 'react-router'
+import { useFetcher, useFetchers, useLocation, useNavigation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { buttonStyles } from '#app/components/ui/button-styles.ts'
 import { PlainButton } from '#app/components/ui/PlainButton.tsx'
 import { storeLocally } from '#app/lib/local-storage.ts'

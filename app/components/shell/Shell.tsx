@@ -1,6 +1,7 @@
 import { Archive, ChartBarStacked, ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Form, Link, NavLink, useFetcher, useLocation } from 'react-router'
+import { Link, NavLink, useFetcher, useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { Logo } from '#app/components/Logo.tsx'
 import { listControlClass, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { useHydrated } from '#app/components/ui/hydrated.ts'

@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react'
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { withoutModals } from '#app/lib/modals.ts'
 import { UrlModal } from './UrlModal.tsx'

@@ -75,11 +75,14 @@ export function OptionsPopover({ options }: { options: Option[] }) {
 	)
 }
 
-/** The options of the native <select> that stands in for Select and ComboBox before hydration: "nothing chosen" first. */
+/**
+ * The options of the native <select> that stands in for Select and ComboBox before hydration: "nothing chosen" first,
+ * unless an option already reads as it ("No key professional" is a choice of its own): the list would say it twice.
+ */
 export function NativeOptions({ options, placeholder }: { options: Option[]; placeholder: string }) {
 	return (
 		<>
-			<option value="">{placeholder}</option>
+			{options.some((option) => option.label === placeholder) ? null : <option value="">{placeholder}</option>}
 			{options.map((option) => (
 				<option key={option.value} value={option.value} disabled={option.isDisabled}>
 					{option.label}

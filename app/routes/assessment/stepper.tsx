@@ -1,4 +1,5 @@
-import { data, Form, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Form, useActingAs } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
 import { useArrivalFocus } from '#app/components/assessment/useArrivalFocus.ts'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
@@ -137,6 +138,7 @@ export default function Stepper({ loaderData }: Route.ComponentProps) {
 /** One question and its frequency scale; with JavaScript each choice is saved at once and says so. */
 function Question({ question, editable }: { question: { id: string; number: number; text: string; value: number | null }; editable: boolean }) {
 	const fetcher = useFetcher<{ saved: string | null }>()
+	const actingAs = useActingAs()
 	const status =
 		fetcher.state !== 'idle' ? 'Saving…' : fetcher.data?.saved === question.id ? 'Saved' : ''
 	return (
@@ -149,7 +151,7 @@ function Question({ question, editable }: { question: { id: string; number: numb
 				isDisabled={!editable}
 				onChange={(value) => {
 					// A save the page gives up on (the next choice, Sign out) is aborted; entry.client treats that as handled.
-					void fetcher.submit({ intent: 'answer', questionId: question.id, value }, { method: 'post' })
+					void fetcher.submit({ intent: 'answer', questionId: question.id, value, ...actingAs }, { method: 'post' })
 				}}
 			>
 				{FREQUENCY_SCALE.map((option) => (

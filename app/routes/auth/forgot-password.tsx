@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { errorsOf, NativeSubmitButton } from '#app/components/forms/NativeField.tsx'

@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { useEffect } from 'react'
+import { data, useLocation } from 'react-router'
+import { ActingAsContext, Form } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
@@ -122,6 +124,14 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
 	})
+	// An error of an earlier password post, and the passwords typed with it, go once another form of the page is sent:
+	// the form library keeps a form's errors until that form is sent again, and the page's answer is another form's.
+	const location = useLocation()
+	const passwordFormId = passwordForm.id
+	const lastIntent = actionData?.intent
+	useEffect(() => {
+		if (lastIntent !== 'password') (document.getElementById(passwordFormId) as HTMLFormElement | null)?.reset()
+	}, [location.key, lastIntent, passwordFormId])
 	const [digestForm, digestFields] = useForm({
 		id: 'profile-review-digest',
 		lastResult: actionData?.intent === 'review-digest' ? actionData.result : undefined,
@@ -129,8 +139,9 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 		...CHECKED_ON_SUBMIT,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewDigestSchema }),
 	})
+	// The account's own settings, whatever school the session works in: its forms carry no school (ADR 108).
 	return (
-		<>
+		<ActingAsContext value={null}>
 			<PageHeader title="Profile settings">Your name, your password and how you sign in. Signed in as {account.email}.</PageHeader>
 			<div className="grid max-w-3xl gap-8">
 				<section aria-labelledby="name-heading" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -202,7 +213,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 					</section>
 				) : null}
 			</div>
-		</>
+		</ActingAsContext>
 	)
 }
 

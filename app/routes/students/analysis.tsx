@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { DomainBars } from '#app/components/charts/DomainBars.tsx'
 import { SeverityPie } from '#app/components/charts/SeverityPie.tsx'
 import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'

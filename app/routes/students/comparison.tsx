@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { ComparisonBars } from '#app/components/charts/ComparisonBars.tsx'
 import { FilterSelect, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { Cell, Column, Row, RowHeader, Table, TableBody, TableHeader } from '#app/components/ui/Table.tsx'

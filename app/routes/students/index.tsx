@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, useSubmit } from 'react-router'
+import { data, useSubmit } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FieldMessage, listControlClass, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
 import { IllegalInputPanel } from '#app/components/lists/ListPanel.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'

@@ -1,5 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { Button } from '#app/components/ui/Button.tsx'
 import { buttonStyles, type ButtonSize, type ButtonVariant } from '#app/components/ui/button-styles.ts'
 import { Icon } from '#app/components/ui/Icon.tsx'

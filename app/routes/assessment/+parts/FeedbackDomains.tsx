@@ -1,5 +1,6 @@
 import type { Ref } from 'react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FeedbackStatusBadge } from '#app/components/assessment/FeedbackStatusBadge.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { errorsOf, NativeSubmitButton, NativeTextField, valueOf } from '#app/components/forms/NativeField.tsx'
 

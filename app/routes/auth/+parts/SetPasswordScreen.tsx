@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { errorsOf, NativeSubmitButton, NativeTextField } from '#app/components/forms/NativeField.tsx'
 import { ERROR_CATALOGUE } from '#app/lib/errors.ts'

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { selectFieldProps, textFieldProps } from '#app/components/forms/field-props.ts'

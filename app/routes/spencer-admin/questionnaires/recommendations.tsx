@@ -1,4 +1,5 @@
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { IllegalInputPanel } from '#app/components/lists/ListPanel.tsx'
 import { RichText } from '#app/components/questionnaires/RichText.tsx'
 import { SEVERITY_LABELS, SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'

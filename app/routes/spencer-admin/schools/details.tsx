@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'

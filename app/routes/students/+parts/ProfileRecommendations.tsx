@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { PlainSubmitButton } from '#app/components/forms/PlainSubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ModalButton } from '#app/components/ui/ModalButton.tsx'

@@ -1,4 +1,5 @@
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Select } from '#app/components/ui/Select.tsx'
 import { UrlModal } from '#app/components/ui/UrlModal.tsx'

@@ -1,4 +1,5 @@
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { IllegalInputPanel } from '#app/components/lists/ListPanel.tsx'
 import { FieldMessage, listControlClass } from '#app/components/lists/ListSearch.tsx'

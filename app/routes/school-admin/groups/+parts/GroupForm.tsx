@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
 import { CHECKED_ON_SUBMIT } from '#app/components/forms/checked-on-submit.ts'
 import { textFieldProps } from '#app/components/forms/field-props.ts'

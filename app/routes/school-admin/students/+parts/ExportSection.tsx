@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { EXPORT_STATUS_BADGES } from '#app/components/exports/ExportStatus.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { ModalButton } from '#app/components/ui/ModalButton.tsx'

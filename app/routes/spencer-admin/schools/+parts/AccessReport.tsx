@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { AccessEvent } from '#app/services/access-report.server.ts'

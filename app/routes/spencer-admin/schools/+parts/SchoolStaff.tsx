@@ -1,4 +1,5 @@
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Pagination } from '#app/components/lists/Pagination.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'

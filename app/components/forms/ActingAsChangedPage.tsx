@@ -1,0 +1,55 @@
+import { SWITCH_FIELD, type ActingAsChanged } from '#app/lib/acting-as.ts'
+import { roleInSentence } from '#app/lib/roles.ts'
+import { PlainButton } from '#app/components/ui/PlainButton.tsx'
+
+const LINK = 'font-medium text-brand underline underline-offset-2'
+
+/**
+ * The answer to a form sent as another school or role than the session's now (ADR 108): nothing was saved; what was
+ * typed is kept, sent again in one press after switching back, and shown to copy. A plain form, so that it works
+ * without JavaScript, and with it as a whole page post.
+ */
+export function ActingAsChangedPage({ action, sentAs, now, fields, typed, leftOut }: ActingAsChanged) {
+	const title = 'Not sent: you have switched school or role'
+	return (
+		<main className="mx-auto max-w-2xl px-6 py-16">
+			<title>{`${title} · Spencer`}</title>
+			<h1 className="text-2xl font-semibold">{title}</h1>
+			<p className="mt-2" role="alert">
+				{sentAs ? `This form was opened while you were working in ${sentAs.school} as ${roleInSentence(sentAs.role)}. ` : 'This form was opened for a school or role you no longer have. '}
+				{now ? `Since then you have started working in ${now.school} as ${roleInSentence(now.role)}, perhaps in another tab. ` : null}
+				Nothing was saved.
+			</p>
+			{sentAs ? (
+				<form method="post" action={action} className="mt-6">
+					{fields.map(([name, value], index) => (
+						<input key={index} type="hidden" name={name} value={value} />
+					))}
+					<input type="hidden" name={SWITCH_FIELD} value="1" />
+					<PlainButton type="submit">Switch to {sentAs.school} and send it</PlainButton>
+				</form>
+			) : null}
+			<p className="mt-6">
+				<a className={LINK} href="/">
+					{now ? `Stay in ${now.school}: go to your home page` : 'Go to your home page'}
+				</a>
+			</p>
+			{typed.length ? (
+				<section aria-labelledby="typed-heading" className="mt-8">
+					<h2 id="typed-heading" className="text-lg font-semibold">
+						What you typed
+					</h2>
+					<dl className="mt-2 grid gap-3">
+						{typed.map(({ label, value }, index) => (
+							<div key={index}>
+								<dt className="text-sm font-medium text-slate-700">{label}</dt>
+								<dd className="whitespace-pre-wrap break-words">{value}</dd>
+							</div>
+						))}
+					</dl>
+				</section>
+			) : null}
+			{leftOut.length ? <p className="mt-6 text-sm text-slate-800">Not kept here, for safety: {leftOut.join(', ')}.</p> : null}
+		</main>
+	)
+}

@@ -1,0 +1,76 @@
+import { data, type MiddlewareFunction } from 'react-router'
+import { appContext } from '#app/context.ts'
+import { ACTING_AS_FIELD, actingAsValue, SWITCH_FIELD, type ActingAsChanged } from '#app/lib/acting-as.ts'
+import type { Auth } from '#app/lib/auth.ts'
+import { pagePath, type SignedIn } from './guards.server.ts'
+import { switchSchool } from './school-switcher.server.ts'
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+/** Fields never written back into a page: typed again instead. */
+const SECRET = /password|secret|token|^code$/i
+const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+
+/**
+ * Root middleware, once the session is read (ADR 108): a form of a signed-in page says which membership and role it
+ * was drawn for (ACTING_AS_FIELD). Sent when the session acts as another (a switch of school in another tab, a role
+ * changed since), it is not run: the answer is 409 with the page of lib/acting-as.ts, which keeps what was typed and,
+ * while the user still has that membership, offers to switch back and send it. Sent again from there (SWITCH_FIELD),
+ * the session switches to it (audited, as the header's switcher does) and the form is run as it was meant to be.
+ */
+export const actingAsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const type = request.headers.get('Content-Type') ?? ''
+	if (request.method !== 'POST' || !FORM_TYPES.some((form) => type.startsWith(form))) return next()
+	const app = context.get(appContext)
+	if (!app.auth) return next()
+	// The input guard has read this body within its limit already; this copy is read once more, as the action will.
+	const form = await request.clone().formData().catch(() => null)
+	const sentAs = form?.get(ACTING_AS_FIELD)
+	if (!form || typeof sentAs !== 'string' || sentAs === actingAsOf(app.auth)) return next()
+	const [membershipId, role] = sentAs.split(':')
+	const meant = app.auth.memberships.find((membership) => membership.id === membershipId && membership.role === role)
+	if (meant && form.get(SWITCH_FIELD) === '1') {
+		await switchSchool(app as SignedIn, meant.id)
+		context.set(appContext, { ...app, auth: { ...app.auth, role: meant.role, schoolId: meant.schoolId, membershipId: meant.id } })
+		return next()
+	}
+	const acting = app.auth.memberships.find((membership) => membership.id === app.auth?.membershipId)
+	throw data<ActingAsChanged>(
+		{
+			reason: 'acting-as-changed',
+			action: pagePath(request),
+			sentAs: meant ? { school: meant.schoolName, role: meant.role } : null,
+			now: acting ? { school: acting.schoolName, role: acting.role } : null,
+			...keptFields(form),
+		},
+		{ status: 409 },
+	)
+}
+
+const actingAsOf = (auth: Auth) => (auth.membershipId && auth.role ? actingAsValue(auth.membershipId, auth.role) : null)
+
+/** The form's fields as sent, to send again, and the typed text among them, named for the page; secrets and files left out. */
+function keptFields(form: FormData): Pick<ActingAsChanged, 'fields' | 'typed' | 'leftOut'> {
+	const fields: ActingAsChanged['fields'] = []
+	const typed: ActingAsChanged['typed'] = []
+	const leftOut: string[] = []
+	for (const [name, value] of form) {
+		if (name === SWITCH_FIELD) continue
+		if (typeof value !== 'string') {
+			if (value.size > 0) leftOut.push(`the file ${value.name}`)
+			continue
+		}
+		if (SECRET.test(name)) {
+			if (value) leftOut.push(`${fieldLabel(name).toLowerCase()} (type it again)`)
+			continue
+		}
+		fields.push([name, value])
+		if (value.trim() && !name.startsWith('_') && name !== 'intent' && !UUID_IN.test(name) && !UUID_IN.test(value)) typed.push({ label: fieldLabel(name), value })
+	}
+	return { fields, typed, leftOut }
+}
+
+/** A field's name as words: `reviewNote` → "Review note", `first_name` → "First name". */
+function fieldLabel(name: string): string {
+	const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ').trim().toLowerCase()
+	return words.charAt(0).toUpperCase() + words.slice(1)
+}
