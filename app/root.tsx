@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { ActingAsChangedPage } from '#app/components/forms/ActingAsChangedPage.tsx'
 import { useNonce } from '#app/components/nonce.tsx'
+import { PageAnnouncer } from '#app/components/ui/PageAnnouncer.tsx'
 import { RouteTransition } from '#app/components/ui/RouteTransition.tsx'
 import { Toasts } from '#app/components/ui/Toasts.tsx'
 import { getAppContext } from '#app/context.ts'
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
+				<PageAnnouncer />
 				<Toasts toasts={rootData?.toasts ?? []} />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />

@@ -230,6 +230,29 @@ test('[14.1] the Menu closes after any choice, the page already shown included (
 	await expect(page).toHaveURL(/\/professional\/home$/)
 })
 
+test('a page opened from the Menu is announced, and the focus goes to it rather than to the document’s start', async ({ page }) => {
+	const viewport = page.viewportSize()
+	await page.setViewportSize({ width: 1280, height: 720 })
+	await signIn(page, 'teacher@oakfield.test')
+	if (viewport) await page.setViewportSize(viewport)
+	await page.goto('/professional/home')
+	await page.waitForFunction(() => performance.getEntriesByName('spencer:hydrated').length > 0)
+	const announcer = page.locator('[data-page-announcer]')
+	await expect(announcer).toHaveAttribute('aria-live', 'assertive')
+	await expect(announcer).toHaveText('')
+	await page.locator('header summary', { hasText: 'Menu' }).click()
+	await page.locator('header nav[aria-label="Main"]').getByRole('link', { name: 'Directory' }).click()
+	await expect(page).toHaveURL(/\/professional\/directory$/)
+	await expect(page.locator('main')).toBeFocused()
+	const title = (await page.title()).replace(/ · Spencer$/, '')
+	expect(title).not.toBe('')
+	await expect(announcer).toHaveText(title)
+	// Back is a navigation made by the router too: the home page is said.
+	await page.goBack()
+	await expect(page).toHaveURL(/\/professional\/home$/)
+	await expect(announcer).toHaveText((await page.title()).replace(/ · Spencer$/, ''))
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 

@@ -76,7 +76,8 @@ test('send a transfer to Riverside, approve it there: the student leaves Oakfiel
 	await expect(arrived).toContainText(name)
 	await arrived.getByRole('link', { name }).click()
 	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-	const profiles = page.getByRole('region', { name: /Profiles/ })
+	// The section, not its table's box (a region of its own without JavaScript, ADR 106).
+	const profiles = page.getByRole('region', { name: /^Profiles \(\d+\)$/ })
 	await expect(profiles.getByRole('heading', { name: 'Profiles (1)' })).toBeVisible()
 	await expect(profiles).toContainText('Wellbeing and Needs Check')
 	await expect(profiles).toContainText('Recurring, every 6 weeks')

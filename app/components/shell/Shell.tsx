@@ -185,9 +185,14 @@ function MobileMenu({ nav }: { nav: NavItem[] }) {
 	const details = useRef<HTMLDetailsElement>(null)
 	const summary = useRef<HTMLElement>(null)
 	const location = useLocation()
-	// Every navigation closes it, one to the page already shown too (a new location key, the same address).
+	// Every navigation closes it, one to the page already shown too (a new location key, the same address). The link
+	// followed is hidden with it: the focus goes to the page it opened (its main region), not to the document's start.
 	useEffect(() => {
-		if (details.current) details.current.open = false
+		const element = details.current
+		if (!element?.open) return
+		const hadFocus = element.contains(document.activeElement)
+		element.open = false
+		if (hadFocus) document.getElementById('main')?.focus()
 	}, [location.key])
 	useEffect(() => {
 		const element = details.current

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useActionData, useLocation, useNavigate } from 'react-router'
 import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
 import { Dialog } from './Dialog.tsx'
@@ -36,6 +36,21 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	const layer = modalLayer(location.search, name)
 	// Closing navigates, so the page may re-render its opener: focus goes back to the link to where it was open.
 	useModalFocusReturn(layer !== -1 && hydrated)
+	// Refused before the page's JavaScript ran, the plain dialog's field in error had the focus (ADR 101). Hydrated, the
+	// modal is drawn again as React Aria's, with new elements: the focus goes back to that field (or the form's errors),
+	// where React Aria would otherwise put it on the dialog.
+	const drawnPlain = useRef(false)
+	const open = layer !== -1
+	useLayoutEffect(() => {
+		if (!hydrated) {
+			drawnPlain.current = open
+			return
+		}
+		if (!drawnPlain.current) return
+		drawnPlain.current = false
+		if (!refused) return
+		document.querySelector<HTMLElement>(`[data-url-modal="${name}"] :is([aria-invalid="true"], [role="alert"][tabindex="-1"])`)?.focus()
+	}, [hydrated, open, refused, name])
 	if (layer === -1) return null
 	const closeHref = closeModalHref(location, name)
 	const isTop = layer === openModals(location.search).length - 1
@@ -83,7 +98,7 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 				if (!isOpen) void navigate(closeHref, { preventScrollReset: true })
 			}}
 		>
-			<Dialog title={title} footer={actions}>
+			<Dialog title={title} footer={actions} data-url-modal={name}>
 				{children}
 			</Dialog>
 		</Modal>
