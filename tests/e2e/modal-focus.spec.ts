@@ -166,3 +166,22 @@ test('a modal refused before hydration keeps the focus on the field to correct o
 	await expect(dialog.getByRole('combobox', { name: 'Destination school' })).toBeFocused()
 	await expect(dialog.getByLabel('Note')).toHaveValue('x'.repeat(2001))
 })
+
+// ADR 110: on a slow link a modal's fields are typed in before the page's JavaScript runs; the modal drawn again as
+// React Aria's once the page hydrates keeps what was typed, and the form sends it.
+test('what was typed in a modal before the page hydrated is still there after, and is sent', async ({ page }) => {
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/groups' })
+	const release = await holdScripts(page)
+	await page.goto('/school-admin/groups?modal=add-group', { waitUntil: 'commit' })
+	const name = `Typed before hydration ${Date.now()}`
+	await page.getByLabel('Name').fill(name)
+	await page.getByLabel('Description').fill('Kept as the page hydrated')
+	release()
+	await hydrated(page)
+	const dialog = page.getByRole('dialog', { name: 'Add new group' })
+	await expect(dialog.getByLabel('Name')).toHaveValue(name)
+	await expect(dialog.getByLabel('Description')).toHaveValue('Kept as the page hydrated')
+	await dialog.getByRole('button', { name: 'Add group' }).click()
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+	await expect(page.getByText('Kept as the page hydrated').first()).toBeVisible()
+})

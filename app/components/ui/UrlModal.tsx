@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useActionData, useLocation, useNavigate } from 'react-router'
 import { closeModalHref, modalLayer, openModals } from '#app/lib/modals.ts'
 import { Dialog } from './Dialog.tsx'
@@ -6,6 +6,7 @@ import { ButtonLink } from './Link.tsx'
 import { Modal, layerClass, modalStyles, overlayClass } from './Modal.tsx'
 import { useHydrated } from './hydrated.ts'
 import { useModalFocusReturn } from './modal-focus.ts'
+import { useCarriedAcrossHydration } from './url-modal-hydration.ts'
 
 export interface UrlModalProps {
 	/** Open while the URL has `?modal=<name>`. */
@@ -36,21 +37,9 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 	const layer = modalLayer(location.search, name)
 	// Closing navigates, so the page may re-render its opener: focus goes back to the link to where it was open.
 	useModalFocusReturn(layer !== -1 && hydrated)
-	// Refused before the page's JavaScript ran, the plain dialog's field in error had the focus (ADR 101). Hydrated, the
-	// modal is drawn again as React Aria's, with new elements: the focus goes back to that field (or the form's errors),
-	// where React Aria would otherwise put it on the dialog.
-	const drawnPlain = useRef(false)
 	const open = layer !== -1
-	useLayoutEffect(() => {
-		if (!hydrated) {
-			drawnPlain.current = open
-			return
-		}
-		if (!drawnPlain.current) return
-		drawnPlain.current = false
-		if (!refused) return
-		document.querySelector<HTMLElement>(`[data-url-modal="${name}"] :is([aria-invalid="true"], [role="alert"][tabindex="-1"])`)?.focus()
-	}, [hydrated, open, refused, name])
+	// What the plain dialog held (typed text, a refused field's focus) is carried to React Aria's once hydrated.
+	useCarriedAcrossHydration(name, open, hydrated, refused)
 	if (layer === -1) return null
 	const closeHref = closeModalHref(location, name)
 	const isTop = layer === openModals(location.search).length - 1
@@ -73,6 +62,7 @@ export function UrlModal({ name, title, children, footer, size, closeLabel = 'Cl
 					role="dialog"
 					aria-modal="true"
 					aria-labelledby={headingId}
+					data-url-modal-plain={name}
 					tabIndex={-1}
 					// eslint-disable-next-line jsx-a11y/no-autofocus
 					autoFocus={isTop && !refused}
