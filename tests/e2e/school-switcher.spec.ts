@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { hasJs, signIn } from './helpers.ts'
+import { hasJs, hydrated, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // cover@meadowview.test is need manager at Meadow View (the oldest membership) and school admin at Riverside.
@@ -60,6 +60,8 @@ test('a form sent after another tab switched school is kept, and sent as its sch
 	await expect(page).toHaveURL('/school-admin/students/list')
 
 	await page.goto('/school-admin/groups?modal=add-group')
+	// Typed once the page has hydrated (typing while it hydrates is modal-focus.spec.ts's).
+	if (hasJs()) await hydrated(page)
 	const dialog = page.getByRole('dialog', { name: 'Add new group' })
 	await dialog.getByLabel('Name').fill(name)
 	await dialog.getByLabel('Description').fill('Meets on Fridays')

@@ -10,9 +10,13 @@ export function useCarriedAcrossHydration(name: string, open: boolean, hydrated:
 	const typed = useRef<[string, string][] | null>(null)
 	useLayoutEffect(() => {
 		if (!hydrated) {
-			// The hydrating commit: the plain dialog is still the one on screen, its fields holding what was typed.
-			typed.current = open ? typedIn(document.querySelector(`[data-url-modal-plain="${name}"]`)) : null
-			return
+			// The hydrating commit: the plain dialog is still the one on screen, its fields holding what was typed; what is
+			// typed until React Aria's replaces it (the next commit) is followed too.
+			const plain = open ? document.querySelector(`[data-url-modal-plain="${name}"]`) : null
+			const read = () => void (typed.current = plain ? typedIn(plain) : null)
+			read()
+			plain?.addEventListener('input', read)
+			return () => plain?.removeEventListener('input', read)
 		}
 		if (!typed.current) return
 		const dialog = document.querySelector(`[data-url-modal="${name}"]`)
