@@ -77,7 +77,7 @@ export function ListSearch({
 	const keepFocus = useFocusKeptAcrossSearches(location)
 	return (
 		<IllegalContext value={illegal}>
-			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className={`flex flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
+			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className={`flex max-w-full min-w-0 flex-wrap items-end gap-3 ${className ?? ''}`.trim()}>
 				{sort ? (
 					<>
 						<input type="hidden" name="sort" value={sort.sort} />
@@ -105,7 +105,7 @@ export function FilterForm({ name, submit, illegal = null, children }: { name: s
 	const keepFocus = useFocusKeptAcrossSearches(location)
 	return (
 		<IllegalContext value={illegal}>
-			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className="flex flex-wrap items-end gap-3">
+			<Form key={location.search} {...keepFocus} method="get" role="search" aria-label={name} className="flex max-w-full min-w-0 flex-wrap items-end gap-3">
 				{children}
 				<button type="submit" className={listSubmitClass}>
 					{submit}
