@@ -1,6 +1,5 @@
 import { SWITCH_FIELD, type ActingAsChanged } from '#app/lib/acting-as.ts'
 import { roleInSentence } from '#app/lib/roles.ts'
-import { PlainButton } from '#app/components/ui/PlainButton.tsx'
 
 const LINK = 'font-medium text-brand underline underline-offset-2'
 
@@ -26,7 +25,10 @@ export function ActingAsChangedPage({ action, sentAs, now, fields, typed, leftOu
 						<input key={index} type="hidden" name={name} value={value} />
 					))}
 					<input type="hidden" name={SWITCH_FIELD} value="1" />
-					<PlainButton type="submit">Switch to {sentAs.school} and send it</PlainButton>
+					{/* A button of fixed classes: this page is drawn by the root, whose code every page loads (no button styles here). */}
+					<button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+						Switch to {sentAs.school} and send it
+					</button>
 				</form>
 			) : null}
 			<p className="mt-6">
