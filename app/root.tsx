@@ -9,6 +9,7 @@ import { getAppContext } from '#app/context.ts'
 import { isActingAsChanged } from '#app/lib/acting-as.ts'
 import { ERROR_CATALOGUE, METHOD_NOT_ALLOWED } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
+import { putBackWhatWasTyped } from '#app/lib/typed-before-hydration.client.ts'
 import { methodNotAllowedMiddleware } from '#app/services/api.server.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
@@ -46,6 +47,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	// When the page became interactive: `npm run bench:slow` reads it (performance.getEntriesByName).
 	useEffect(() => {
 		performance.mark('spencer:hydrated')
+		// What was typed before the page hydrated goes back in its fields, once the controls that hydration replaces (a
+		// native select by React Aria's, a URL modal's plain dialog) have been replaced, in the task after this one (ADR 112).
+		const timer = setTimeout(putBackWhatWasTyped)
+		return () => clearTimeout(timer)
 	}, [])
 	return (
 		<html lang="en-GB">

@@ -39,6 +39,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	}
 }
 
+/**
+ * The shell's data is the session's, and the session can change in another tab (a school switched, a role changed, a
+ * sign-in as someone else) while this one follows links. Its loader runs with every navigation, not only after a post:
+ * the header, the menus and the school and role each form carries (ADR 108) are then always those of the page drawn
+ * beneath them (ADR 111). The session is read for every request anyway; this adds its few fields to the answer.
+ */
+export const shouldRevalidate = () => true
+
 export default function SignedInShell({ loaderData }: Route.ComponentProps) {
 	return (
 		<Shell user={loaderData.user} schools={loaderData.schools} nav={loaderData.nav} sidebarOpen={loaderData.sidebarOpen}>

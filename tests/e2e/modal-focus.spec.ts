@@ -185,3 +185,45 @@ test('what was typed in a modal before the page hydrated is still there after, a
 	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 	await expect(page.getByText('Kept as the page hydrated').first()).toBeVisible()
 })
+
+test('what was typed and ticked in a page before it hydrated stays, and is what its forms send (ADR 112)', async ({ page }) => {
+	// A school admin of its own (no other test changes this account's name or email setting).
+	await signIn(page, 'office@riverside.test')
+	const release = await holdScripts(page)
+	await page.goto('/settings/profile', { waitUntil: 'commit' })
+	const firstName = page.getByLabel('First name')
+	const digest = 'Email me the plan reviews due, every Monday'
+	const box = page.getByRole('checkbox', { name: digest })
+	const drawnName = await firstName.inputValue()
+	await firstName.fill('Typedname')
+	// A password manager fills the form in as the page loads.
+	await page.getByLabel('Current password').fill('Typed-before-hydration-1!')
+	await expect(box).toBeChecked()
+	await page.getByText(digest, { exact: true }).click()
+	await expect(box).not.toBeChecked()
+	release()
+	// The root's effects, the page's among them, have run, and the put-back's task after them.
+	await page.waitForFunction(() => performance.getEntriesByName('spencer:hydrated').length > 0)
+	await expect(firstName).toHaveValue('Typedname')
+	await expect(page.getByLabel('Current password')).toHaveValue('Typed-before-hydration-1!')
+	await expect(box).not.toBeChecked()
+
+	// React's state holds them: the forms, sent with JavaScript, send what was typed and chosen.
+	await page.getByRole('button', { name: 'Save name' }).click()
+	await expect(page.getByText('Name saved').first()).toBeVisible()
+	await expect(firstName).toHaveValue('Typedname')
+	await page.getByRole('button', { name: 'Save email setting' }).click()
+	await expect(page.getByText('You will not get the plan reviews by email.').first()).toBeVisible()
+	await page.reload()
+	await expect(firstName).toHaveValue('Typedname')
+	await expect(box).not.toBeChecked()
+
+	// As the demo had it.
+	await hydrated(page)
+	await firstName.fill(drawnName)
+	await page.getByRole('button', { name: 'Save name' }).click()
+	await expect(page.getByText('Name saved').first()).toBeVisible()
+	await page.getByText(digest, { exact: true }).click()
+	await page.getByRole('button', { name: 'Save email setting' }).click()
+	await expect(page.getByText('You will get the plan reviews due every Monday.').first()).toBeVisible()
+})

@@ -43,6 +43,8 @@ test('[14.2] [14.4] a 25-question feedback by keyboard alone in at most 60 key p
 			await expect(heading).toBeFocused()
 			const name = (await heading.textContent()) ?? ''
 			await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Domain' })).toHaveText(`Domain ${domain} of 5: ${name}`)
+			// Said once, by the focused heading and the step's own message: the router's page announcer stays silent.
+			await expect(page.locator('[data-page-announcer]')).toHaveText('')
 			for (let index = 0; index < 5; index++) {
 				await press('Tab')
 				await expect(questions.nth(index).getByRole('radio', { name: 'Always' })).toBeFocused()

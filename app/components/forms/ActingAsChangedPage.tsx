@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { SWITCH_FIELD, type ActingAsChanged } from '#app/lib/acting-as.ts'
 import { roleInSentence } from '#app/lib/roles.ts'
 
@@ -6,14 +7,21 @@ const LINK = 'font-medium text-brand underline underline-offset-2'
 /**
  * The answer to a form sent as another school or role than the session's now (ADR 108): nothing was saved; what was
  * typed is kept, sent again in one press after switching back, and shown to copy. A plain form, so that it works
- * without JavaScript, and with it as a whole page post.
+ * without JavaScript, and with it as a whole page post. Drawn in place of a page whose form had the focus, the page's
+ * heading takes the focus when nothing else has it, so that the keyboard starts here rather than at the document's top.
  */
 export function ActingAsChangedPage({ action, sentAs, now, fields, typed, leftOut }: ActingAsChanged) {
 	const title = 'Not sent: you have switched school or role'
+	const heading = useRef<HTMLHeadingElement>(null)
+	useEffect(() => {
+		if (!document.activeElement || document.activeElement === document.body) heading.current?.focus()
+	}, [])
 	return (
 		<main className="mx-auto max-w-2xl px-6 py-16">
 			<title>{`${title} · Spencer`}</title>
-			<h1 className="text-2xl font-semibold">{title}</h1>
+			<h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold">
+				{title}
+			</h1>
 			<p className="mt-2" role="alert">
 				{sentAs ? `This form was opened while you were working in ${sentAs.school} as ${roleInSentence(sentAs.role)}. ` : 'This form was opened for a school or role you no longer have. '}
 				{now ? `Since then you have started working in ${now.school} as ${roleInSentence(now.role)}, perhaps in another tab. ` : null}

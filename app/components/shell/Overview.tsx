@@ -1,10 +1,14 @@
 import type { ReactNode, Ref } from 'react'
+import { ANNOUNCES_ITS_ARRIVAL } from '#app/components/ui/PageAnnouncer.tsx'
 
-/** A page heading with a short line under it; with `headingRef` the heading can take focus (tabIndex -1), e.g. after a step of a flow. */
+/**
+ * A page heading with a short line under it; with `headingRef` the heading can take focus (tabIndex -1), e.g. after a
+ * step of a flow, and the page is then announced by that focus rather than by the router's page announcer.
+ */
 export function PageHeader({ title, children, headingRef }: { title: string; children?: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
 	return (
 		<header className="mb-8">
-			<h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-2xl font-semibold text-slate-900">
+			<h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} {...(headingRef ? { [ANNOUNCES_ITS_ARRIVAL]: '' } : {})} className="text-2xl font-semibold text-slate-900">
 				{title}
 			</h1>
 			{children ? <p className="mt-2 max-w-3xl text-slate-700">{children}</p> : null}

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { data, useLocation } from 'react-router'
 import { ActingAsContext, Form } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
@@ -126,11 +126,14 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 	})
 	// An error of an earlier password post, and the passwords typed with it, go once another form of the page is sent:
 	// the form library keeps a form's errors until that form is sent again, and the page's answer is another form's.
+	// Only then, not as the page is first drawn or hydrates: what a password manager or the user has already put in the
+	// form stays.
 	const location = useLocation()
 	const passwordFormId = passwordForm.id
 	const lastIntent = actionData?.intent
+	const drawnAt = useRef(location.key)
 	useEffect(() => {
-		if (lastIntent !== 'password') (document.getElementById(passwordFormId) as HTMLFormElement | null)?.reset()
+		if (location.key !== drawnAt.current && lastIntent !== 'password') (document.getElementById(passwordFormId) as HTMLFormElement | null)?.reset()
 	}, [location.key, lastIntent, passwordFormId])
 	const [digestForm, digestFields] = useForm({
 		id: 'profile-review-digest',
