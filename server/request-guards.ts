@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from 'express'
 import {
+	API_METHOD_NOT_ALLOWED,
 	bodyLimitFor,
 	NOT_A_FORM,
 	NOT_JSON,
+	READ_ONLY_API,
 	tooLarge,
 	UNREADABLE,
 	UNREADABLE_ADDRESS,
@@ -19,7 +21,7 @@ export function nosniff(_req: Request, res: Response, next: NextFunction) {
  * What every request passes before React Router sees it (ADR 018): an
  * address without control characters or broken percent-encoding (400), a
  * declared body within its path's limit (413, refused at once: the body is
- * never read), and a content type its route can read (415). A chunked body
+ * never read), a method a read-only API address answers (405), and a content type its route can read (415). A chunked body
  * has no length to check here: the root middleware counts it as it arrives
  * (app/services/input-guard.server.ts).
  */
@@ -31,6 +33,10 @@ export function requestGuards(req: Request, res: Response, next: NextFunction) {
 		// The connection closes after the answer, so the rest of the body is never taken in.
 		res.setHeader('Connection', 'close')
 		return refuse(req, res, tooLarge(limit))
+	}
+	if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && READ_ONLY_API.test(req.path)) {
+		res.setHeader('Allow', 'GET, HEAD')
+		return refuse(req, res, API_METHOD_NOT_ALLOWED)
 	}
 	if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !readableType(req)) {
 		return refuse(req, res, req.path.startsWith('/api/') ? NOT_JSON : NOT_A_FORM)

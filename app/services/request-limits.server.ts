@@ -1,4 +1,5 @@
 import { TOO_LARGE_MESSAGE } from '#app/lib/csv.ts'
+import { METHOD_NOT_ALLOWED } from '#app/lib/errors.ts'
 import { MAX_IMPORT_REQUEST_BYTES } from './upload.server.ts'
 
 /**
@@ -16,6 +17,14 @@ export const FORM_BODY_LIMIT = 128 * 1024
 
 /** The screens that take a CSV upload: their posts carry the 5 MB file, or it base64-encoded back from the dry run. */
 const UPLOAD_PATHS = /^\/school-admin\/(students|directory)\/import(\.data)?$/
+
+/**
+ * The API's addresses that only answer reads (`GET /api/me/`): another method is refused as such, 405, before the type
+ * of a body it could never send is looked at (which would say 415, as if JSON would have done).
+ */
+export const READ_ONLY_API = /^\/api\/me\/?$/
+
+export const API_METHOD_NOT_ALLOWED: Refusal = { status: 405, title: 'Not allowed', message: METHOD_NOT_ALLOWED }
 
 /** The most a request to this path may carry, in bytes. */
 export function bodyLimitFor(pathname: string): number {

@@ -35,6 +35,15 @@ describe('GET /api/me/', () => {
 	})
 })
 
+test('POST /api/me/ is refused for its method (405), whatever its body', async () => {
+	for (const init of [{}, { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, { body: '{}', headers: { 'Content-Type': 'application/json' } }]) {
+		const response = await fetch(`${app.url}/api/me/`, { method: 'POST', ...init })
+		expect(response.status).toBe(405)
+		expect(response.headers.get('Allow')).toBe('GET, HEAD')
+		expect(await response.json()).toEqual({ code: 405, message: 'Nothing can be sent to this address. Go back and try again from the page you were on.' })
+	}
+})
+
 describe('POST /api/auth/send-reset-password-email', () => {
 	test('the same 200 answer for known and unknown addresses; 400 for a malformed body', async () => {
 		const post = (json: unknown) => new Browser(app).request('/api/auth/send-reset-password-email', { method: 'POST', json })

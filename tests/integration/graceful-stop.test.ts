@@ -82,3 +82,17 @@ test('SIGTERM with STOP_DRAIN_SECONDS: /healthz fails at once while every page s
 	expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3000)
 	await expect(rawGet(`${server.app.url}/healthz`)).rejects.toThrow()
 })
+
+test('SIGTERM to `npm start` reaches the server: it stops, and nothing is left answering on its port', { timeout: 120_000 }, async () => {
+	// A supervisor (a process manager, a container whose command is `npm start`) signals the process it started, npm.
+	const { url } = await freshDatabase()
+	const server = await startServer({ DATABASE_URL: url }, { npmStart: true })
+	const exited = once(server.process, 'exit')
+	server.process.kill('SIGTERM')
+	await exited
+	const answered = await fetch(`${server.app.url}/healthz`).then(
+		() => true,
+		() => false,
+	)
+	expect(answered, 'a server still answers after npm stopped').toBe(false)
+})

@@ -45,13 +45,16 @@ export function serverProcesses() {
 		return { url: `pglite://${dir}`, target: { engine: 'pglite', dir } }
 	}
 
-	/** `node server.js` (the production build) on a free port, as `npm start` runs it (with its flags). */
-	async function startServer(env: Record<string, string>): Promise<{ app: TestApp; process: ChildProcess; stop(): Promise<void> }> {
+	/**
+	 * `node server.js` (the production build) on a free port, as `npm start` runs it (with its flags); `{ npmStart: true }`
+	 * runs `npm start` itself, as a supervisor that knows only the script would.
+	 */
+	async function startServer(env: Record<string, string>, { npmStart = false } = {}): Promise<{ app: TestApp; process: ChildProcess; stop(): Promise<void> }> {
 		const port = await freePort()
 		const outbox = mkdtempSync(path.join(tmpdir(), 'spencer-restart-outbox-'))
 		const sentry = await startFakeSentry()
 		cleanups.push(() => sentry.close())
-		const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.js'], {
+		const child = spawn(npmStart ? 'npm' : process.execPath, npmStart ? ['start', '--silent'] : [...SERVER_NODE_FLAGS, 'server.js'], {
 			env: {
 				...process.env,
 				PORT: String(port),
