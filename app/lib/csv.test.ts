@@ -29,6 +29,15 @@ describe('parsing', () => {
 		])
 		expect(parseCsv('a,b\n"open,1\n')).toBeNull()
 	})
+
+	test('a record is numbered by its row in a spreadsheet, which shows a cell’s line breaks within the row', () => {
+		const text = 'Email,Name,Job\nqn1@oak.test,"Anne\nMarie","Teaching\r\nAssistant"\n\nqn2@oak.test,Bob,TA\n'
+		expect(parseCsv(text)?.map(({ cells, line }) => [cells[1], line])).toEqual([
+			['Name', 1],
+			['Anne\nMarie', 2],
+			['Bob', 4],
+		])
+	})
 })
 
 describe('headers', () => {

@@ -50,9 +50,11 @@ export function decodeCsv(bytes: Uint8Array): string | null {
 }
 
 /**
- * Every record as its trimmed cells and the line it ends on (a spreadsheet's
- * row number), or null when the file is not well-formed CSV (an unclosed
- * quote, say). Blank lines are no records.
+ * Every record as its trimmed cells and its row in a spreadsheet (`line`), or
+ * null when the file is not well-formed CSV (an unclosed quote, say). Blank
+ * lines are no records, but they are rows. A spreadsheet shows a cell's line
+ * breaks inside its row, so the row is the line the record ends on less every
+ * line break inside a cell up to there.
  */
 export function parseCsv(text: string): { cells: string[]; line: number }[] | null {
 	try {
@@ -60,7 +62,12 @@ export function parseCsv(text: string): { cells: string[]; line: number }[] | nu
 			record: string[]
 			info: { lines: number }
 		}[]
-		return records.map(({ record, info }) => ({ cells: record, line: info.lines }))
+		let breaksInCells = 0
+		return records.map(({ record, info }) => {
+			// Counted as the parser counts lines inside quotes: a CR and an LF each.
+			for (const cell of record) breaksInCells += cell.match(/[\r\n]/g)?.length ?? 0
+			return { cells: record, line: info.lines - breaksInCells }
+		})
 	} catch {
 		return null
 	}
@@ -116,4 +123,14 @@ export function safeCell(value: string | number | null | undefined): string {
 /** Rows as CSV text (CRLF, as spreadsheets write it), every cell made safe. */
 export function toCsv(rows: (string | number | null | undefined)[][]): string {
 	return rows.map((row) => row.map(safeCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/**
+ * A CSV download: UTF-8 with a byte-order mark, without which Excel reads it as Windows-1252 ("can’t" shown as
+ * "canâ€™t", accented names garbled), as the subject access export's CSVs have it. Our imports read the mark.
+ */
+export function csvDownload(csv: string, fileName: string): Response {
+	return new Response(`\uFEFF${csv}`, {
+		headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` },
+	})
 }

@@ -122,6 +122,8 @@ describe('importing 3 good rows and 2 bad ones', () => {
 
 		const csv = await office.request(`${IMPORT}/${oakfieldJobId}/errors.csv`)
 		expect(csv.headers.get('Content-Disposition')).toContain('year5-errors.csv')
+		// A byte-order mark first, for Excel to read it as UTF-8 (the apostrophe below is a typographic one in some messages).
+		expect([...new Uint8Array(await csv.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 		expect(await csv.text()).toBe("Row,Column,Message\r\n5,UPN,This UPN's check letter is not right\r\n6,DOB,Enter a real date\r\n")
 	})
 

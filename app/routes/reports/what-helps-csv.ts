@@ -1,4 +1,4 @@
-import { toCsv } from '#app/lib/csv.ts'
+import { csvDownload, toCsv } from '#app/lib/csv.ts'
 import { WHAT_HELPS_COLUMNS, whatHelpsCells } from '#app/lib/what-helps.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { readFilters } from '#app/services/list-params.server.ts'
@@ -12,7 +12,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	if (illegal) return new Response(illegal.message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 	const { rows } = await whatHelps(app, filters)
 	const csv = toCsv([[...WHAT_HELPS_COLUMNS], ...rows.map(whatHelpsCells)])
-	return new Response(csv, {
-		headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="what-helps.csv"' },
-	})
+	return csvDownload(csv, 'what-helps.csv')
 }

@@ -1,3 +1,4 @@
+import { csvDownload } from '#app/lib/csv.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { importErrorsCsv } from '#app/services/imports.server.ts'
 import type { Route } from './+types/import-errors.ts'
@@ -6,7 +7,5 @@ import type { Route } from './+types/import-errors.ts'
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'schoolAdmin')
 	const { fileName, csv } = await importErrorsCsv(app, 'students', params.id)
-	return new Response(csv, {
-		headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` },
-	})
+	return csvDownload(csv, fileName)
 }
