@@ -13,9 +13,14 @@ export const SWITCH_FIELD = '_switchBack'
 /** The field's value: the membership's id and the role it had, so that a role changed by a school admin is seen too. */
 export const actingAsValue = (membershipId: string, role: string) => `${membershipId}:${role}`
 
-/** A form sent as another membership or role than the session's now: the 409 page's data (root ErrorBoundary). */
+/**
+ * A form sent as another membership or role than the session's now: the 409 page's data (root ErrorBoundary); or, with
+ * `signedOut`, a signed-in page's form sent once its session had ended (401, ADR 114).
+ */
 export type ActingAsChanged = {
 	reason: 'acting-as-changed'
+	/** The session the form was drawn in has ended (signed out in another tab, timed out): sign in, then send it again. */
+	signedOut?: true
 	/** Where the form was sent, to send it again from the page (its path and query). */
 	action: string
 	/** The school and role the form was drawn for, when the user still has them: the page offers to switch back. */

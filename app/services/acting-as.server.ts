@@ -4,6 +4,7 @@ import { ACTING_AS_FIELD, actingAsValue, SWITCH_FIELD, type ActingAsChanged } fr
 import type { Auth } from '#app/lib/auth.ts'
 import { pagePath, type SignedIn } from './guards.server.ts'
 import { switchSchool } from './school-switcher.server.ts'
+import { clearSessionCookie } from './session.server.ts'
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 /** Fields never written back into a page: typed again instead. */
@@ -16,16 +17,22 @@ const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
  * changed since), it is not run: the answer is 409 with the page of lib/acting-as.ts, which keeps what was typed and,
  * while the user still has that membership, offers to switch back and send it. Sent again from there (SWITCH_FIELD),
  * the session switches to it (audited, as the header's switcher does) and the form is run as it was meant to be.
+ * A form drawn for a session that has ended since (signed out in another tab, timed out) is kept the same way, 401:
+ * signed in again, in another tab, the user sends it from there (ADR 114). Only the sender's own post is shown back.
  */
 export const actingAsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const type = request.headers.get('Content-Type') ?? ''
 	if (request.method !== 'POST' || !FORM_TYPES.some((form) => type.startsWith(form))) return next()
 	const app = context.get(appContext)
-	if (!app.auth) return next()
 	// The input guard has read this body within its limit already; this copy is read once more, as the action will.
 	const form = await request.clone().formData().catch(() => null)
 	const sentAs = form?.get(ACTING_AS_FIELD)
-	if (!form || typeof sentAs !== 'string' || sentAs === actingAsOf(app.auth)) return next()
+	if (!form || typeof sentAs !== 'string') return next()
+	if (!app.auth) {
+		const headers = app.sessionExpired ? { 'Set-Cookie': await clearSessionCookie() } : undefined
+		throw data<ActingAsChanged>({ reason: 'acting-as-changed', signedOut: true, action: pagePath(request), sentAs: null, now: null, ...keptFields(form) }, { status: 401, headers })
+	}
+	if (sentAs === actingAsOf(app.auth)) return next()
 	const [membershipId, role] = sentAs.split(':')
 	const meant = app.auth.memberships.find((membership) => membership.id === membershipId && membership.role === role)
 	if (meant && form.get(SWITCH_FIELD) === '1') {

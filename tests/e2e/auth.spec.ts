@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, hasJs, latestMail, linkIn, outboxSize, signIn, signInThroughTheScreens } from './helpers.ts'
+import { DEMO_PASSWORD, hasJs, hydrated, latestMail, linkIn, outboxSize, signIn, signInThroughTheScreens } from './helpers.ts'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
@@ -200,4 +200,37 @@ test('a refused password change’s error, and the passwords typed with it, go o
 	await expect(page.getByText('Name saved').first()).toBeVisible()
 	await expect(current).not.toHaveAttribute('aria-invalid', 'true')
 	await expect(current).toHaveValue('')
+})
+
+test('a form sent after signing out in another tab is kept: signed in again in a new tab, one press sends it (ADR 114)', async ({ page, context }) => {
+	test.setTimeout(90_000)
+	const name = `Kept after signing out ${hasJs() ? 'with' : 'without'} JavaScript`
+	await signIn(page, 'office@oakfield.test', { at: '/school-admin/groups?modal=add-group' })
+	// Typed once the page has hydrated: the plain dialog is replaced by React Aria's as it does, and a field filled by
+	// the test in that instant is a detached one (typing while it hydrates is modal-focus.spec.ts's).
+	if (hasJs()) await hydrated(page)
+	const dialog = page.getByRole('dialog', { name: 'Add new group' })
+	await dialog.getByLabel('Name').fill(name)
+	await dialog.getByLabel('Description').fill('Typed before the session ended')
+
+	const other = await context.newPage()
+	await other.goto('/school-admin/students/list')
+	await other.getByRole('button', { name: 'Sign out' }).click()
+	await expect(other).toHaveURL(/\/auth\/login/)
+	await other.close()
+
+	await dialog.getByRole('button', { name: 'Add group' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Not sent: you are signed out' })).toBeVisible()
+	await expect(page.getByRole('region', { name: 'What you typed' })).toContainText(name)
+
+	const opened = page.waitForEvent('popup')
+	await page.getByRole('link', { name: 'Sign in again (opens in a new tab)' }).click()
+	const signInTab = await opened
+	await signInThroughTheScreens(signInTab, 'office@oakfield.test')
+	await expect(signInTab).toHaveURL('/school-admin/students/list')
+	await signInTab.close()
+
+	await page.getByRole('button', { name: 'Send it again' }).click()
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+	await expect(page.getByText('Group created').first()).toBeVisible()
 })

@@ -150,3 +150,40 @@ describe('a form sent as the session acts', () => {
 		expect(switcher).not.toContain('name="_as"')
 	})
 })
+
+describe('a form sent once its session has ended (ADR 114)', () => {
+	test('is not run: 401, the page says why and keeps the text; signed in again, one press sends it as drawn', async () => {
+		const cover = await signedInAtRiverside()
+		const actingAs = await openAddGroup(cover)
+		// Another tab signs out.
+		expect((await cover.post('/auth/logout', {})).status).toBe(302)
+
+		const name = 'Kept group after signing out'
+		const sent = await cover.post('/school-admin/groups', { _as: actingAs, intent: 'create-group', name, description: 'Typed before the session ended' })
+		expect(sent.status).toBe(401)
+		const html = await sent.text()
+		const text = textOf(html)
+		expect(text).toContain('Not sent: you are signed out')
+		expect(text).toContain('Your session has ended since (you signed out in another tab, or it timed out), so nothing was saved.')
+		expect(text).toContain('Typed before the session ended')
+		// Nothing of the session's schools is said to a visitor.
+		expect(text).not.toContain('Riverside')
+		expect(html).toContain('href="/auth/login" target="_blank"')
+		expect(await groupsNamed(name)).toEqual([])
+
+		// Signed in again (her session starts at Meadow View, her oldest membership), the page's one press sends it.
+		await cover.signIn('cover@meadowview.test')
+		const resend = hiddenFields(html)
+		expect(resend.at(-1)).toEqual(['_switchBack', '1'])
+		const again = await cover.post('/school-admin/groups', Object.fromEntries(resend))
+		expect(again.status).toBe(302)
+		expect(await groupsNamed(name)).toEqual(['riverside'])
+	})
+
+	test('a visitor’s post without the field is sent to sign in, as before', async () => {
+		const visitor = new Browser(app)
+		const sent = await visitor.post('/school-admin/groups', { intent: 'create-group', name: 'From nowhere' })
+		expect(sent.status).toBe(302)
+		expect(sent.headers.get('Location')).toMatch(/^\/auth\/login\?redirectTo=/)
+	})
+})
