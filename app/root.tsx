@@ -1,12 +1,12 @@
-import { useEffect } from 'react'
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { useEffect, useState } from 'react'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
 import { ActingAsChangedPage } from '#app/components/forms/ActingAsChangedPage.tsx'
 import { useNonce } from '#app/components/nonce.tsx'
 import { PageAnnouncer } from '#app/components/ui/PageAnnouncer.tsx'
 import { RouteTransition } from '#app/components/ui/RouteTransition.tsx'
 import { Toasts } from '#app/components/ui/Toasts.tsx'
 import { getAppContext } from '#app/context.ts'
-import { isActingAsChanged } from '#app/lib/acting-as.ts'
+import { isActingAsChanged, keptFields, type ActingAsChanged } from '#app/lib/acting-as.ts'
 import { ERROR_CATALOGUE, METHOD_NOT_ALLOWED } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
 import { putBackWhatWasTyped } from '#app/lib/typed-before-hydration.client.ts'
@@ -65,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
 				<PageAnnouncer />
+				<SubmissionFollower />
 				<Toasts toasts={rootData?.toasts ?? []} />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
@@ -81,7 +82,38 @@ export default function App() {
 	)
 }
 
+/** The form a navigation is sending, while it is: what the page of an undelivered form keeps (ADR 116). */
+let sending: { action: string; form: FormData } | null = null
+
+/** Follows the router's submissions for `sending`; its own small component, so that nothing else draws again with it. */
+function SubmissionFollower() {
+	const navigation = useNavigation()
+	useEffect(() => {
+		sending = navigation.formData && navigation.formAction ? { action: navigation.formAction, form: navigation.formData } : null
+	}, [navigation])
+	return null
+}
+
+/** A fetch that never got an answer, as each browser words it (Chromium, Firefox, Safari). */
+const UNDELIVERED = /failed to fetch|networkerror|load failed/i
+
+/**
+ * A form the browser could not deliver (the connection lost, an instance restarting): the page of an undelivered form,
+ * with what was typed and a way to send it again, in place of "something went wrong" (ADR 116). Read as the error is
+ * first drawn, before the follower hears that the navigation is over.
+ */
+function useUndelivered(error: unknown): ActingAsChanged | null {
+	const [undelivered] = useState(() =>
+		sending && error instanceof TypeError && UNDELIVERED.test(error.message)
+			? { reason: 'acting-as-changed' as const, unreachable: true as const, action: sending.action, sentAs: null, now: null, ...keptFields(sending.form) }
+			: null,
+	)
+	return undelivered
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const undelivered = useUndelivered(error)
+	if (undelivered) return <ActingAsChangedPage {...undelivered} />
 	if (isRouteErrorResponse(error) && isActingAsChanged(error.data)) return <ActingAsChangedPage {...error.data} />
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	// A refused request (400, 413, 415…) says why, in the words its guard gave (ADR 018); a post where no form is handled

@@ -1,15 +1,12 @@
 import { data, type MiddlewareFunction } from 'react-router'
 import { appContext } from '#app/context.ts'
-import { ACTING_AS_FIELD, actingAsValue, SWITCH_FIELD, type ActingAsChanged } from '#app/lib/acting-as.ts'
+import { ACTING_AS_FIELD, actingAsValue, keptFields, SWITCH_FIELD, type ActingAsChanged } from '#app/lib/acting-as.ts'
 import type { Auth } from '#app/lib/auth.ts'
 import { pagePath, type SignedIn } from './guards.server.ts'
 import { switchSchool } from './school-switcher.server.ts'
 import { clearSessionCookie } from './session.server.ts'
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
-/** Fields never written back into a page: typed again instead. */
-const SECRET = /password|secret|token|^code$/i
-const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
 /**
  * Root middleware, once the session is read (ADR 108): a form of a signed-in page says which membership and role it
@@ -54,30 +51,3 @@ export const actingAsMiddleware: MiddlewareFunction<Response> = async ({ request
 }
 
 const actingAsOf = (auth: Auth) => (auth.membershipId && auth.role ? actingAsValue(auth.membershipId, auth.role) : null)
-
-/** The form's fields as sent, to send again, and the typed text among them, named for the page; secrets and files left out. */
-function keptFields(form: FormData): Pick<ActingAsChanged, 'fields' | 'typed' | 'leftOut'> {
-	const fields: ActingAsChanged['fields'] = []
-	const typed: ActingAsChanged['typed'] = []
-	const leftOut: string[] = []
-	for (const [name, value] of form) {
-		if (name === SWITCH_FIELD) continue
-		if (typeof value !== 'string') {
-			if (value.size > 0) leftOut.push(`the file ${value.name}`)
-			continue
-		}
-		if (SECRET.test(name)) {
-			if (value) leftOut.push(`${fieldLabel(name).toLowerCase()} (type it again)`)
-			continue
-		}
-		fields.push([name, value])
-		if (value.trim() && !name.startsWith('_') && name !== 'intent' && !UUID_IN.test(name) && !UUID_IN.test(value)) typed.push({ label: fieldLabel(name), value })
-	}
-	return { fields, typed, leftOut }
-}
-
-/** A field's name as words: `reviewNote` → "Review note", `first_name` → "First name". */
-function fieldLabel(name: string): string {
-	const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ').trim().toLowerCase()
-	return words.charAt(0).toUpperCase() + words.slice(1)
-}

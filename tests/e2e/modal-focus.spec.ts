@@ -227,3 +227,32 @@ test('what was typed and ticked in a page before it hydrated stays, and is what 
 	await page.getByRole('button', { name: 'Save email setting' }).click()
 	await expect(page.getByText('You will get the plan reviews due every Monday.').first()).toBeVisible()
 })
+
+test.describe('a connection lost', () => {
+	// The browser's own line for the request the test refuses.
+	test.use({ expectedConsoleErrors: /net::ERR_CONNECTION_REFUSED/ })
+
+	test('a form the browser could not deliver is kept, with what was typed, to send again once Spencer answers (ADR 116)', async ({ page }) => {
+		await signIn(page, 'office@oakfield.test', { at: '/school-admin/groups?modal=add-group' })
+		await hydrated(page)
+		const name = `Kept when Spencer could not be reached ${Date.now()}`
+		const dialog = page.getByRole('dialog', { name: 'Add new group' })
+		await dialog.getByLabel('Name').fill(name)
+		await dialog.getByLabel('Description').fill('Typed as the connection dropped')
+		// The connection drops (or the instance is restarting) as the form is sent.
+		await page.route(/\/school-admin\/groups\.data/, (route) => route.abort('connectionrefused'))
+		await dialog.getByRole('button', { name: 'Add group' }).click()
+		const heading = page.getByRole('heading', { level: 1, name: 'Not sent: Spencer could not be reached' })
+		await expect(heading).toBeVisible()
+		await expect(heading).toBeFocused()
+		const typed = page.getByRole('region', { name: 'What you typed' })
+		await expect(typed).toContainText(name)
+		await expect(typed).toContainText('Typed as the connection dropped')
+
+		// Back: the page's plain form sends it.
+		await page.unroute(/\/school-admin\/groups\.data/)
+		await page.getByRole('button', { name: 'Send it again' }).click()
+		await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+		await expect(page.getByText('Group created').first()).toBeVisible()
+	})
+})

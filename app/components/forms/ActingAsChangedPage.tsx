@@ -11,8 +11,8 @@ const LINK = 'font-medium text-brand underline underline-offset-2'
  * without JavaScript, and with it as a whole page post. Drawn in place of a page whose form had the focus, the page's
  * heading takes the focus when nothing else has it, so that the keyboard starts here rather than at the document's top.
  */
-export function ActingAsChangedPage({ action, signedOut, sentAs, now, fields, typed, leftOut }: ActingAsChanged) {
-	const title = signedOut ? 'Not sent: you are signed out' : 'Not sent: you have switched school or role'
+export function ActingAsChangedPage({ action, signedOut, unreachable, sentAs, now, fields, typed, leftOut }: ActingAsChanged) {
+	const title = unreachable ? 'Not sent: Spencer could not be reached' : signedOut ? 'Not sent: you are signed out' : 'Not sent: you have switched school or role'
 	const heading = useRef<HTMLHeadingElement>(null)
 	useEffect(() => {
 		if (!document.activeElement || document.activeElement === document.body) heading.current?.focus()
@@ -23,7 +23,15 @@ export function ActingAsChangedPage({ action, signedOut, sentAs, now, fields, ty
 			<h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold">
 				{title}
 			</h1>
-			{signedOut ? (
+			{unreachable ? (
+				<>
+					<p className="mt-2" role="alert">
+						The connection to Spencer was lost as this form was sent (or Spencer was restarting), so nothing was saved. When
+						the connection is back, send it again.
+					</p>
+					<ResendForm action={action} fields={fields} label="Send it again" />
+				</>
+			) : signedOut ? (
 				<>
 					<p className="mt-2" role="alert">
 						This form was opened while you were signed in. Your session has ended since (you signed out in another tab, or it
