@@ -36,6 +36,8 @@ export function requestGuards(req: Request, res: Response, next: NextFunction) {
 	}
 	if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && READ_ONLY_API.test(req.path)) {
 		res.setHeader('Allow', 'GET, HEAD')
+		// Its body is never read: the connection closes after the answer rather than take the rest in.
+		if (declared !== undefined || req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close')
 		return refuse(req, res, API_METHOD_NOT_ALLOWED)
 	}
 	if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !readableType(req)) {

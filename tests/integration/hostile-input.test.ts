@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { READ_ONLY_API } from '#app/services/request-limits.server.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { crawl, type Found, type PageForm } from './crawl.ts'
 import { fillPattern, isIdName, routeTable, type RouteEntry } from './route-table.ts'
@@ -336,9 +337,14 @@ function attemptsOf(cases: Record<string, (actor: Actor, context: Context, gener
 	)
 }
 
-/** Under /api anything but JSON is refused for its type (415), whatever it carries; JSON is the route's to answer. */
+/**
+ * Under /api anything but JSON is refused for its type (415), whatever it carries; JSON is the route's to answer. An
+ * address that only answers reads refuses any post for its method (405), unless its declared length is refused first.
+ */
 function underApi(actor: Actor, attempt: Attempt): Attempt {
-	if (!isApi(actor) || attempt.method !== 'POST' || attempt.expect === 413) return attempt
+	if (!isApi(actor) || attempt.method !== 'POST' || attempt.big === 'declared') return attempt
+	if (READ_ONLY_API.test(new URL(attempt.path, 'http://spencer.test').pathname)) return { ...attempt, expect: 405 }
+	if (attempt.expect === 413) return attempt
 	return { ...attempt, expect: attempt.headers?.['Content-Type'] === 'application/json' ? attempt.expect : 415 }
 }
 
