@@ -1,6 +1,23 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { hasJs, hydrated, signIn } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
+
+const school = (at: Page) => at.getByRole('banner').getByRole('combobox', { name: 'School' })
+
+/** The header's switcher, used as staff use it: a school chosen, then Switch. */
+async function switchTo(at: Page, label: string) {
+	await school(at).selectOption({ label })
+	await at.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
+}
+
+/** Another tab of the same browser, opened at `from`, switches school (landing on `lands`) and is closed. */
+async function switchInAnotherTab(context: BrowserContext, from: string, label: string, lands: string) {
+	const other = await context.newPage()
+	await other.goto(from)
+	await switchTo(other, label)
+	await expect(other).toHaveURL(lands)
+	await other.close()
+}
 
 // cover@meadowview.test is need manager at Meadow View (the oldest membership) and school admin at Riverside.
 test('staff of two schools switch school from the header, with the keyboard; it reflows at 320 px', async ({ page }) => {
@@ -8,13 +25,13 @@ test('staff of two schools switch school from the header, with the keyboard; it 
 	test.setTimeout(90_000)
 	await signIn(page, 'cover@meadowview.test')
 	await expect(page).toHaveURL('/need-manager/home')
-	const school = page.getByRole('banner').getByRole('combobox', { name: 'School' })
-	await expect(school).toHaveValue(/.+/)
-	await expect(school.locator('option:checked')).toHaveText('Meadow View School (SENCo / need manager)')
+	const picker = school(page)
+	await expect(picker).toHaveValue(/.+/)
+	await expect(picker.locator('option:checked')).toHaveText('Meadow View School (SENCo / need manager)')
 
 	// Keyboard only: focus the select, choose, Tab to Switch, Enter.
-	await school.focus()
-	await school.selectOption({ label: 'Riverside Academy (School admin)' })
+	await picker.focus()
+	await picker.selectOption({ label: 'Riverside Academy (School admin)' })
 	await page.keyboard.press('Tab')
 	const switchButton = page.getByRole('banner').getByRole('button', { name: 'Switch' })
 	await expect(switchButton).toBeFocused()
@@ -23,7 +40,7 @@ test('staff of two schools switch school from the header, with the keyboard; it 
 	await expect(page).toHaveURL('/school-admin/students/list')
 	await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
 	await expect(page.getByText('Now working in Riverside Academy').first()).toBeVisible()
-	await expect(school.locator('option:checked')).toHaveText('Riverside Academy (School admin)')
+	await expect(picker.locator('option:checked')).toHaveText('Riverside Academy (School admin)')
 	// The choice is the session's: a new page load keeps it.
 	await page.goto('/')
 	await expect(page).toHaveURL('/school-admin/students/list')
@@ -37,7 +54,7 @@ test('staff of two schools switch school from the header, with the keyboard; it 
 	expect(overflow).toBeLessThanOrEqual(0)
 	const box = (await switchButton.boundingBox())!
 	expect(box.x + box.width).toBeLessThanOrEqual(320)
-	await school.selectOption({ label: 'Meadow View School (SENCo / need manager)' })
+	await picker.selectOption({ label: 'Meadow View School (SENCo / need manager)' })
 	await switchButton.click()
 	await expect(page).toHaveURL('/need-manager/home')
 	await expect(page.getByText('Now working in Meadow View School').first()).toBeVisible()
@@ -54,9 +71,7 @@ test('a form sent after another tab switched school is kept, and sent as its sch
 	test.setTimeout(90_000)
 	const name = `Kept after a switch ${hasJs() ? 'with' : 'without'} JavaScript`
 	await signIn(page, 'cover@meadowview.test')
-	const school = (at: Page) => at.getByRole('banner').getByRole('combobox', { name: 'School' })
-	await school(page).selectOption({ label: 'Riverside Academy (School admin)' })
-	await page.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
+	await switchTo(page, 'Riverside Academy (School admin)')
 	await expect(page).toHaveURL('/school-admin/students/list')
 
 	await page.goto('/school-admin/groups?modal=add-group')
@@ -67,12 +82,7 @@ test('a form sent after another tab switched school is kept, and sent as its sch
 	await dialog.getByLabel('Description').fill('Meets on Fridays')
 
 	// Another tab switches back to Meadow View.
-	const other = await context.newPage()
-	await other.goto('/need-manager/home')
-	await school(other).selectOption({ label: 'Meadow View School (SENCo / need manager)' })
-	await other.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
-	await expect(other).toHaveURL('/need-manager/home')
-	await other.close()
+	await switchInAnotherTab(context, '/need-manager/home', 'Meadow View School (SENCo / need manager)', '/need-manager/home')
 
 	await dialog.getByRole('button', { name: 'Add group' }).click()
 	const notSent = page.getByRole('heading', { level: 1, name: 'Not sent: you have switched school or role' })
@@ -94,18 +104,11 @@ test('a form sent after another tab switched school is kept, and sent as its sch
 test('a link followed after another tab switched school draws the header, the menu and the forms for the new school (ADR 111)', async ({ page, context }) => {
 	test.setTimeout(90_000)
 	await signIn(page, 'cover@meadowview.test')
-	const school = (at: Page) => at.getByRole('banner').getByRole('combobox', { name: 'School' })
-	await school(page).selectOption({ label: 'Riverside Academy (School admin)' })
-	await page.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
+	await switchTo(page, 'Riverside Academy (School admin)')
 	await expect(page).toHaveURL('/school-admin/students/list')
 	if (hasJs()) await hydrated(page)
 
-	const other = await context.newPage()
-	await other.goto('/school-admin/students/list')
-	await school(other).selectOption({ label: 'Meadow View School (SENCo / need manager)' })
-	await other.getByRole('banner').getByRole('button', { name: 'Switch' }).click()
-	await expect(other).toHaveURL('/need-manager/home')
-	await other.close()
+	await switchInAnotherTab(context, '/school-admin/students/list', 'Meadow View School (SENCo / need manager)', '/need-manager/home')
 
 	// This tab's menu is still the school admin's; its Groups link leads to the need manager's pages, drawn in the
 	// session's school, with the need manager's menu: no header of the school the tab was in.

@@ -179,6 +179,18 @@ describe('a file that cannot be imported writes nothing', () => {
 		expect(await jobCount()).toBe(before.jobs)
 	})
 
+	test('a header and no rows: the check says there is nothing to import, and offers no start', async () => {
+		const checked = await checkUpload(office, IMPORT, `${HEADER}\r\n`)
+		expect(checked.status).toBe(200)
+		const html = await checked.text()
+		expect(html).toContain('The file has its header and no rows under it: there is nothing to import.')
+		expect(html).not.toContain('name="upload"')
+		expect(html).toContain('Choose another file')
+		// One row is one row, not "1 rows".
+		const one = await (await checkUpload(office, IMPORT, [HEADER, `Okafor,Chidi,03/09/2015,5,M,${upn(60)},N`].join('\n'))).text()
+		expect(one).toContain('1 row read.')
+	})
+
 	test('a body far over the limit is refused from its length, unread', async () => {
 		const response = await checkUpload(office, IMPORT, new Uint8Array(8 * 1024 * 1024).fill(65))
 		expect(response.status).toBe(413)

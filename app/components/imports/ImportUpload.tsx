@@ -4,6 +4,7 @@ import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
 import { Link } from '#app/components/ui/Link.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
+import { plural } from '#app/components/questionnaires/plural.ts'
 import { formatDateTime } from '#app/lib/format.ts'
 import type { ImportStatus } from '#app/models/enums.ts'
 import { IMPORT_STATUS_BADGES, ImportFigures } from './ImportStatus.tsx'
@@ -74,17 +75,29 @@ export function DryRunReport({ fileName, upload, dryRun, restartHref }: { fileNa
 				<h2 id="dry-run-title" className="text-lg font-semibold text-slate-900" tabIndex={-1}>
 					Check of {fileName}: nothing has been imported yet
 				</h2>
-				<p className="mt-1 text-slate-700">{dryRun.total} rows read. Start the import to write them, or choose another file.</p>
+				<p className="mt-1 text-slate-700">
+					{dryRun.total
+						? `${plural(dryRun.total, 'row')} read. Start the import to write them, or choose another file.`
+						: 'The file has its header and no rows under it: there is nothing to import.'}
+				</p>
 			</div>
 			<ImportFigures label="What the import would do" counts={dryRun} would />
-			<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-4">
-				<input type="hidden" name="fileName" value={fileName} />
-				<input type="hidden" name="upload" value={upload} />
-				<SubmitButton intent="start">Start import</SubmitButton>
-				<Link to={restartHref} reloadDocument>
-					Choose another file
-				</Link>
-			</Form>
+			{dryRun.total ? (
+				<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-4">
+					<input type="hidden" name="fileName" value={fileName} />
+					<input type="hidden" name="upload" value={upload} />
+					<SubmitButton intent="start">Start import</SubmitButton>
+					<Link to={restartHref} reloadDocument>
+						Choose another file
+					</Link>
+				</Form>
+			) : (
+				<p>
+					<Link to={restartHref} reloadDocument>
+						Choose another file
+					</Link>
+				</p>
+			)}
 			{dryRun.errors.length ? <RowErrorsTable caption="Rows that would be refused" errors={dryRun.errors.slice(0, SHOWN_ERRORS)} /> : null}
 			{dryRun.errors.length > SHOWN_ERRORS ? (
 				<p className="text-slate-700">The first {SHOWN_ERRORS} of {dryRun.errors.length} problems are shown; the job’s page lists them all.</p>
