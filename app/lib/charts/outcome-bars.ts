@@ -2,6 +2,7 @@ import { REVIEW_OUTCOMES } from '#app/models/enums.ts'
 import { BAR_OUTLINE, SEVERITY_COLOURS } from './colors.ts'
 import { joinLabel } from './label-layout.ts'
 import { CATEGORY_LABELS, type ChartSpec, GRID, sideBars } from './specs.ts'
+import { plural } from '#app/lib/plural.ts'
 
 /**
  * The latest recorded outcomes of the students who had each recommendation (what helps, ADR 074), as bars across
@@ -16,7 +17,7 @@ export const OUTCOME_COLOURS = [SEVERITY_COLOURS.medium, '#F3B98B', '#D2DFEA', '
 
 /** Apex's formatters are module-level, so the options compare equal from one render to the next (specs.ts). */
 const percentLabel = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && value !== '') ? `${Math.round(Number(value))}%` : '')
-const studentsLabel = (value: unknown) => (Number(value) === 1 ? '1 student' : `${Number(value)} students`)
+const studentsLabel = (value: unknown) => plural(Number(value), 'student')
 
 /** One bar per row with a recorded outcome (the others have nothing to draw); nothing without any. */
 export function outcomeBars(rows: OutcomeRow[]): ChartSpec | null {

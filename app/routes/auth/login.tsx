@@ -10,6 +10,7 @@ import { retryAfterHeaders } from '#app/lib/headers.ts'
 import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/login.ts'
 import { CodeStep, PasswordStep } from './+parts/LoginSteps.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 export const handle: AuthHandle = { title: 'Welcome!', subtitle: 'Enter your email address and password' }
 
@@ -57,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		if (result.kind === 'signedIn') return redirect(result.redirectTo, { headers: result.headers })
 		if (result.kind === 'limited') return codeStepLimited(intent, result.retryAfterSeconds)
 		if (result.kind === 'invalid' && result.attemptsLeft > 0) {
-			const left = result.attemptsLeft === 1 ? '1 attempt' : `${result.attemptsLeft} attempts`
+			const left = plural(result.attemptsLeft, 'attempt')
 			return data(
 				{ intent, result: submission.reply({ fieldErrors: { code: [`That code is not right. You have ${left} left.`] } }) },
 				{ status: 400 },

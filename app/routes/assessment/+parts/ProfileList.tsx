@@ -2,6 +2,7 @@ import { Badge } from '#app/components/ui/Badge.tsx'
 import { ModalButton } from '#app/components/ui/ModalButton.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { ManagedProfile } from '#app/services/profiles.server.ts'
+import { plural } from '#app/lib/plural.ts'
 
 type Profile = Omit<ManagedProfile, 'respondents'>
 
@@ -15,7 +16,7 @@ export function ProfileList({ profiles, student }: { profiles: Profile[]; studen
 					<span>
 						{profile.questionnaire} · {profile.kind === 'recurring' ? `every ${profile.intervalWeeks} weeks` : 'one-time'} · from{' '}
 						{formatDate(profile.startDate)}
-						{profile.endDate ? ` to ${formatDate(profile.endDate)}` : ''} · {profile.rounds} {profile.rounds === 1 ? 'round' : 'rounds'}
+						{profile.endDate ? ` to ${formatDate(profile.endDate)}` : ''} · {plural(profile.rounds, 'round')}
 					</span>
 					<Badge variant={profile.status === 'active' ? 'success' : 'neutral'}>{profile.status === 'active' ? 'Active' : 'Closed'}</Badge>
 					{profile.status === 'active' ? (

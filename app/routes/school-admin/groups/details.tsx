@@ -28,6 +28,7 @@ import type { Route } from './+types/details.ts'
 import { readPage } from '#app/lib/pagination.ts'
 import { roleLabel } from '#app/lib/roles.ts'
 import { readSearch } from '#app/services/list-params.server.ts'
+import { plural } from '#app/lib/plural.ts'
 
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -151,7 +152,7 @@ export default function GroupDetails({ loaderData, actionData }: Route.Component
 			) : null}
 			<ConfirmModal name="delete-group" title="Delete group" intent="delete-group" fields={{}} drop={[]} confirmLabel="Delete group">
 				<p>
-					Delete {group.name}? Its {students.total} {students.total === 1 ? 'student' : 'students'} and {staff.total} staff stay at the school; only the
+					Delete {group.name}? Its {plural(students.total, 'student')} and {staff.total} staff stay at the school; only the
 					group goes.
 				</p>
 			</ConfirmModal>

@@ -29,6 +29,7 @@ import { RecommendationForm, type RecommendationValues } from './+parts/forms.ts
 import { postedId } from '#app/services/ids.server.ts'
 import { pageAfter } from '#app/services/respond.server.ts'
 import { RecommendationSchema } from './+parts/schemas.ts'
+import { plural } from '#app/lib/plural.ts'
 
 const ALL = 'all'
 
@@ -107,7 +108,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 				<IllegalInputPanel illegal={illegal} />
 			) : (
 				<p role="status" className="text-sm text-slate-700">
-					{recommendations.length === 1 ? '1 recommendation' : `${recommendations.length} recommendations`}
+					{plural(recommendations.length, 'recommendation')}
 					{filtered ? ' match the filter.' : '.'}
 				</p>
 			)}

@@ -1,6 +1,6 @@
 import { data, useLocation } from 'react-router'
 import { ConfirmModal } from '#app/components/ui/ConfirmModal.tsx'
-import { plural } from '#app/components/questionnaires/plural.ts'
+import { plural } from '#app/lib/plural.ts'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { RowModalButton } from '#app/components/ui/ModalButton.tsx'
 import { isModalOpen } from '#app/lib/modals.ts'

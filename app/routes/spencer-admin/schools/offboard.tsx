@@ -18,6 +18,7 @@ import { requireRole } from '#app/services/guards.server.ts'
 import { OffboardingRefusal, offboardSchool, previewOffboarding, type OffboardingBlocker } from '#app/services/offboarding.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { Route } from './+types/offboard.ts'
+import { plural } from '#app/lib/plural.ts'
 
 const BLOCKER_TEXT: Record<OffboardingBlocker, string> = {
 	'not-archived': 'The school is not archived. Archive it on its page first, so that nobody is working in it.',
@@ -47,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		return redirectWithToast(app.em, `/spencer-admin/schools/${done.id}/offboarded`, {
 			type: 'success',
 			title: `${done.name} offboarded`,
-			description: `The school and its ${students} student record${students === 1 ? '' : 's'} have been deleted.`,
+			description: `The school and its ${plural(students, 'student record')} have been deleted.`,
 		})
 	} catch (error) {
 		if (!(error instanceof OffboardingRefusal)) throw error

@@ -1,10 +1,11 @@
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { formatDate, formatScore } from '#app/lib/format.ts'
 import { describeChange, NOT_ENOUGH_DATA, type MeasuredChange } from '#app/lib/measured-change.ts'
+import { plural } from '#app/lib/plural.ts'
 
 type Round = { number: number; opensOn: string; questionnaire: string }
 const roundName = (round: Round) => `round ${round.number} of ${round.questionnaire} (${formatDate(round.opensOn)})`
-const roundsSince = (count: number) => (count === 1 ? '1 round since' : `${count} rounds since`)
+const roundsSince = (count: number) => `${plural(count, 'round')} since`
 
 /**
  * The measured change of a plan entry in one sentence (ADR 072): "need down 0.6 on average, from 2.4 in round 2 … to

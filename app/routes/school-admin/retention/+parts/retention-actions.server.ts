@@ -6,6 +6,7 @@ import type { SignedIn } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { getRetentionStudent, liftHold, placeHold, setRetentionPeriod } from '#app/services/retention.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
+import { plural } from '#app/lib/plural.ts'
 
 /** The period form: refused, 400 beside the field; saved, back to the page with a toast that says what it means. */
 export async function savePeriod(app: SignedIn, formData: FormData, back: string) {
@@ -16,7 +17,7 @@ export async function savePeriod(app: SignedIn, formData: FormData, back: string
 	return redirectWithToast(app.em, back, {
 		type: 'success',
 		title: 'Retention period saved',
-		description: `Records of students who left are kept for ${years} ${years === 1 ? 'year' : 'years'} after they were archived.`,
+		description: `Records of students who left are kept for ${plural(years, 'year')} after they were archived.`,
 	})
 }
 
