@@ -10,6 +10,7 @@ import { isActingAsChanged, keptFields, type ActingAsChanged } from '#app/lib/ac
 import { ERROR_CATALOGUE, METHOD_NOT_ALLOWED } from '#app/lib/errors.ts'
 import { setBrowserScope } from '#app/lib/monitoring.client.ts'
 import { putBackWhatWasTyped } from '#app/lib/typed-before-hydration.client.ts'
+import { isUndelivered } from '#app/lib/undelivered.ts'
 import { methodNotAllowedMiddleware } from '#app/services/api.server.ts'
 import { getEnv } from '#app/services/env.server.ts'
 import { inputGuardMiddleware } from '#app/services/input-guard.server.ts'
@@ -94,9 +95,6 @@ function SubmissionFollower() {
 	return null
 }
 
-/** A fetch that never got an answer, as each browser words it (Chromium, Firefox, Safari). */
-const UNDELIVERED = /failed to fetch|networkerror|load failed/i
-
 /**
  * A form the browser could not deliver (the connection lost, an instance restarting): the page of an undelivered form,
  * with what was typed and a way to send it again, in place of "something went wrong" (ADR 116). Read as the error is
@@ -104,7 +102,7 @@ const UNDELIVERED = /failed to fetch|networkerror|load failed/i
  */
 function useUndelivered(error: unknown): ActingAsChanged | null {
 	const [undelivered] = useState(() =>
-		sending && error instanceof TypeError && UNDELIVERED.test(error.message)
+		sending && isUndelivered(error)
 			? { reason: 'acting-as-changed' as const, unreachable: true as const, action: sending.action, sentAs: null, now: null, ...keptFields(sending.form) }
 			: null,
 	)

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { navFor } from '#app/components/shell/nav.ts'
 import { SessionTimeout } from '#app/components/shell/SessionTimeout.tsx'
 import { Shell } from '#app/components/shell/Shell.tsx'
@@ -44,8 +44,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * sign-in as someone else) while this one follows links. Its loader runs with every navigation, not only after a post:
  * the header, the menus and the school and role each form carries (ADR 108) are then always those of the page drawn
  * beneath them (ADR 111). The session is read for every request anyway; this adds its few fields to the answer.
+ * After a post, React Router's own choice: read again unless the post said not to.
  */
-export const shouldRevalidate = () => true
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	// A background post (a fetcher's: the stepper's answer, the sidebar, "stay signed in") says itself whether the page is
+	// read again: one that says no must not need the server again, least of all when it could not reach it (ADR 118).
+	return !formMethod || formMethod.toUpperCase() === 'GET' || defaultShouldRevalidate
+}
 
 export default function SignedInShell({ loaderData }: Route.ComponentProps) {
 	return (

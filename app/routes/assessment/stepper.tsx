@@ -7,6 +7,7 @@ import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
 import { ButtonLink } from '#app/components/ui/Link.tsx'
 import { Radio, RadioGroup } from '#app/components/ui/RadioGroup.tsx'
+import { unlessUndelivered } from '#app/lib/undelivered.ts'
 import { FREQUENCY_SCALE } from '#app/models/enums.ts'
 import { refused } from '#app/services/respond.server.ts'
 import { getOwnFeedback, saveAnswers, stepperDomain } from '#app/services/answers.server.ts'
@@ -65,6 +66,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	if (intent === 'next' && domain.nextId) return redirect(`${base}/${domain.nextId}`)
 	if (intent === 'review') return redirect(`${base}?step=review`)
 	return redirect(base)
+}
+
+/**
+ * With JavaScript: an answer the browser could not deliver (the connection lost) stays chosen, and its question says
+ * it is not saved yet; the domain's form sends it with the others (ADR 118). Only the background answer: the form's own
+ * post, undelivered, gets the page that keeps what was sent (ADR 116).
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	const form = await request.clone().formData()
+	if (form.get('intent') !== 'answer') return serverAction()
+	return unlessUndelivered(serverAction, { saved: null, unsent: String(form.get('questionId')) })
 }
 
 /** A single answer saved by a fetcher changes nothing else on the page: no need to reload it. */
@@ -137,10 +149,17 @@ export default function Stepper({ loaderData }: Route.ComponentProps) {
 
 /** One question and its frequency scale; with JavaScript each choice is saved at once and says so. */
 function Question({ question, editable }: { question: { id: string; number: number; text: string; value: number | null }; editable: boolean }) {
-	const fetcher = useFetcher<{ saved: string | null }>()
+	const fetcher = useFetcher<{ saved: string | null; unsent?: string }>()
 	const actingAs = useActingAs()
+	const unsent = fetcher.state === 'idle' && fetcher.data?.unsent === question.id
 	const status =
-		fetcher.state !== 'idle' ? 'Saving…' : fetcher.data?.saved === question.id ? 'Saved' : ''
+		fetcher.state !== 'idle'
+			? 'Saving…'
+			: fetcher.data?.saved === question.id
+				? 'Saved'
+				: unsent
+					? 'Not saved yet: Spencer could not be reached. Your answer is kept here and sent with the others when you save the domain.'
+					: ''
 	return (
 		<div className="flex flex-col gap-2">
 			<RadioGroup
@@ -150,8 +169,9 @@ function Question({ question, editable }: { question: { id: string; number: numb
 				orientation="horizontal"
 				isDisabled={!editable}
 				onChange={(value) => {
-					// A save the page gives up on (the next choice, Sign out) is aborted; entry.client treats that as handled.
-					void fetcher.submit({ intent: 'answer', questionId: question.id, value, ...actingAs }, { method: 'post' })
+					// A save the page gives up on (the next choice, Sign out) is aborted; entry.client treats that as handled. An
+					// answer changes nothing else on the page: nothing is read again after it (nor needs the server, ADR 118).
+					void fetcher.submit({ intent: 'answer', questionId: question.id, value, ...actingAs }, { method: 'post', defaultShouldRevalidate: false })
 				}}
 			>
 				{FREQUENCY_SCALE.map((option) => (
@@ -160,7 +180,7 @@ function Question({ question, editable }: { question: { id: string; number: numb
 					</Radio>
 				))}
 			</RadioGroup>
-			<p role="status" className="min-h-5 text-sm font-medium text-green-800">
+			<p role="status" className={`min-h-5 text-sm font-medium ${unsent ? 'text-red-800' : 'text-green-800'}`}>
 				{status}
 			</p>
 		</div>
