@@ -4,7 +4,10 @@ import {
 	bodyLimitFor,
 	NOT_A_FORM,
 	NOT_JSON,
+	ANSWERED_METHODS,
+	OTHER_METHOD,
 	READ_ONLY_API,
+	READ_ONLY_METHODS,
 	tooLarge,
 	UNREADABLE,
 	UNREADABLE_ADDRESS,
@@ -21,7 +24,8 @@ export function nosniff(_req: Request, res: Response, next: NextFunction) {
  * What every request passes before React Router sees it (ADR 018): an
  * address without control characters or broken percent-encoding (400), a
  * declared body within its path's limit (413, refused at once: the body is
- * never read), a method a read-only API address answers (405), and a content type its route can read (415). A chunked body
+ * never read), a method Spencer answers (GET, HEAD, POST), and one the address answers (a read-only API address: 405),
+ * and a content type its route can read (415). A chunked body
  * has no length to check here: the root middleware counts it as it arrives
  * (app/services/input-guard.server.ts).
  */
@@ -34,13 +38,15 @@ export function requestGuards(req: Request, res: Response, next: NextFunction) {
 		res.setHeader('Connection', 'close')
 		return refuse(req, res, tooLarge(limit))
 	}
-	if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && READ_ONLY_API.test(req.path)) {
-		res.setHeader('Allow', 'GET, HEAD')
-		// Its body is never read: the connection closes after the answer rather than take the rest in.
+	// Only the methods this address answers: GET, HEAD and POST, or only the first two at a read-only API address. Its body
+	// is never read: the connection closes after the answer rather than take the rest in.
+	const allowed: readonly string[] = READ_ONLY_API.test(req.path) ? READ_ONLY_METHODS : ANSWERED_METHODS
+	if (!allowed.includes(req.method)) {
+		res.setHeader('Allow', allowed.join(', '))
 		if (declared !== undefined || req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close')
-		return refuse(req, res, API_METHOD_NOT_ALLOWED)
+		return refuse(req, res, allowed === ANSWERED_METHODS ? OTHER_METHOD : API_METHOD_NOT_ALLOWED)
 	}
-	if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !readableType(req)) {
+	if (req.method === 'POST' && !readableType(req)) {
 		return refuse(req, res, req.path.startsWith('/api/') ? NOT_JSON : NOT_A_FORM)
 	}
 	// A body without a length (chunked) may be cut off at its limit, its rest unread: such a connection is not reused.

@@ -26,6 +26,15 @@ export const READ_ONLY_API = /^\/api\/me\/?$/
 
 export const API_METHOD_NOT_ALLOWED: Refusal = { status: 405, title: 'Not allowed', message: METHOD_NOT_ALLOWED }
 
+/**
+ * The methods Spencer answers: pages and files are read (GET, HEAD) and every change is a form's POST. Any other (PUT,
+ * PATCH, DELETE, OPTIONS…) is refused before a route sees it, as React Router would otherwise run a page's action for it.
+ */
+export const ANSWERED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST']
+export const READ_ONLY_METHODS: readonly string[] = ['GET', 'HEAD']
+
+export const OTHER_METHOD: Refusal = { status: 405, title: 'Not allowed', message: 'Spencer reads pages and files, and takes forms sent with POST; nothing else.' }
+
 /** The most a request to this path may carry, in bytes. */
 export function bodyLimitFor(pathname: string): number {
 	return UPLOAD_PATHS.test(pathname) ? MAX_IMPORT_REQUEST_BYTES : FORM_BODY_LIMIT

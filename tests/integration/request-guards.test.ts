@@ -227,6 +227,30 @@ describe('hostile input answers 4xx with a clear message (item 7)', () => {
 		expect(textOf(await response.text())).toContain('The page number is too large: a list has at most 10,000 pages.')
 	})
 
+	test('PUT, PATCH, DELETE and OPTIONS → 405 before any route: a page’s action never runs for them, and nothing is written', async () => {
+		const [student] = await app.sql<{ id: string }>(
+			"select s.id from student s join school sc on sc.id = s.school_id where sc.subdomain = 'oakfield' and not s.archived order by s.upn limit 1",
+		)
+		const path = `/school-admin/students/list/${student!.id}`
+		const audits = async () => Number((await app.sql<{ n: number }>("select count(*)::int as n from audit_event where action = 'student.archive'"))[0]?.n)
+		const before = await audits()
+		for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+			const response = await office.request(path, { method, form: { intent: 'archive' } })
+			expect(response.status, method).toBe(405)
+			expect(response.headers.get('Allow'), method).toBe('GET, HEAD, POST')
+			expect(textOf(await response.text()), method).toContain('takes forms sent with POST')
+			// The same from the router's own data address, and under /api as JSON.
+			expect((await office.request(`${path}.data`, { method, form: { intent: 'archive' } })).status, method).toBe(405)
+		}
+		const api = await office.request('/api/me/', { method: 'DELETE' })
+		expect(api.status).toBe(405)
+		expect(api.headers.get('Allow')).toBe('GET, HEAD')
+		expect(await audits()).toBe(before)
+		expect((await app.sql<{ archived: boolean }>('select archived from student where id = ?', [student!.id]))[0]?.archived).toBe(false)
+		// The page itself still answers a read, and a form's POST.
+		expect((await office.request(path)).status).toBe(200)
+	})
+
 	test('a POST where no form is handled → 405 in our words, never the route’s module: a page, a CSV, the health check', async () => {
 		const expected = 'Nothing can be sent to this address. Go back and try again from the page you were on.'
 		const page = await office.post('/school-admin/students/list', { q: 'a' })
