@@ -30,11 +30,16 @@ async function cookieFor(em: Em) {
  */
 export async function startImpersonation(app: SignedIn, request: Request, schoolId: string, targetUserId: string): Promise<Response> {
 	const { em, auth } = app
-	const membership = await em.findOne(SchoolMembership, { school: schoolId, user: targetUserId }, { populate: ['user'] })
+	const membership = await em.findOne(SchoolMembership, { school: schoolId, user: targetUserId }, { populate: ['user', 'school'] })
 	if (!membership) throw notFound()
 	const target = membership.user
 	if (target.systemRole === 'spencerAdmin' || target.id === auth.userId) {
 		throw new Response('A platform admin cannot be impersonated.', { status: 403 })
+	}
+	// Only someone who can use Spencer at this school, and only as this school's staff member: a member without access
+	// (invited, access removed) would otherwise be seen as they are at another of their schools, or as no one.
+	if (membership.access !== 'active' || membership.school.archived) {
+		throw new Response(`${target.firstName} ${target.lastName} has no access to Spencer at this school, so they cannot be impersonated here.`, { status: 409 })
 	}
 	const admin = await em.findOneOrFail(User, { id: auth.userId })
 	// The cookie's signing secret first, outside the transaction: without SESSION_SECRET its first use stores it, which
@@ -45,6 +50,8 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 	const headers = await em.transactional(async (tx) => {
 		const clearOld = await destroySession(tx, request)
 		const { session, setCookie } = await createSession(tx, admin)
+		// The impersonation acts in the school it was started from, whatever the user last chose for themselves.
+		session.activeMembership = membership
 		const now = new Date()
 		const impersonation = tx.create(Impersonation, {
 			admin,
@@ -53,7 +60,7 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 			startedAt: now,
 			expiresAt: new Date(now.getTime() + IMPERSONATION_MS),
 		})
-		audit(tx, { userId: admin.id }, 'impersonation.start', { type: 'User', id: target.id, schoolId: null })
+		audit(tx, { userId: admin.id }, 'impersonation.start', { type: 'User', id: target.id, schoolId: membership.school.id })
 		await tx.flush()
 		return new Headers([
 			['Set-Cookie', clearOld],

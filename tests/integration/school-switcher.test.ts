@@ -291,4 +291,27 @@ describe('while a platform admin impersonates Dana', () => {
 		// Dana's own session kept its own choice throughout.
 		expect((await own.request('/')).headers.get('Location')).toBe('/professional')
 	})
+
+	test('started from Riverside, it acts in Riverside, and is audited there; a member without access at a school is not impersonated from it', async () => {
+		const admin = await signedIn('admin@spencer.test')
+		expect((await admin.post(`/spencer-admin/schools/${ids.riverside}`, { intent: 'impersonate', userId: ids.dana })).status).toBe(302)
+		expect((await admin.request('/')).headers.get('Location')).toBe('/professional')
+		const [started] = await app.sql('select school_id from audit_event where action = ? order by at desc limit 1', ['impersonation.start'])
+		expect(started).toEqual({ school_id: ids.riverside })
+		expect((await admin.post('/impersonation/exit', {})).status).toBe(302)
+
+		// Her Riverside access is removed: impersonating her from Riverside is refused, and nothing starts.
+		await app.sql("update school_membership set access = 'none' where id = ?", [ids.atRiverside])
+		try {
+			const sessions = async () => (await app.sql<{ n: number }>('select count(*)::int as n from impersonation where ended_at is null'))[0]!.n
+			const before = await sessions()
+			const refused = await admin.post(`/spencer-admin/schools/${ids.riverside}`, { intent: 'impersonate', userId: ids.dana })
+			expect(refused.status).toBe(409)
+			expect(textOf(await refused.text())).toContain('Dana Dual has no access to Spencer at this school, so they cannot be impersonated here.')
+			expect(await sessions()).toBe(before)
+			expect((await admin.request('/')).headers.get('Location')).toBe('/spencer-admin')
+		} finally {
+			await app.sql("update school_membership set access = 'active' where id = ?", [ids.atRiverside])
+		}
+	})
 })
