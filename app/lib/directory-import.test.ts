@@ -45,6 +45,17 @@ describe('the directory import', () => {
 		])
 	})
 
+	test('a name or job title with a line break or another control character is refused: it would be written into lists and mails', () => {
+		const result = read(['Email,Forename,Surname,Role,Job title', 'crlf@d.example,"Eve\r\nBcc: x@evil.example",Smith,Professional,"TA\r\nline"', 'ok@d.example,Ok,Fine,Professional,TA'].join('\n'))
+		if (!result.ok) throw new Error('expected rows')
+		const message = 'Remove the line breaks, tabs or other control characters from this cell'
+		expect(result.rows.flatMap((row) => row.errors ?? [])).toEqual([
+			{ row: 2, column: 'Forename', message },
+			{ row: 2, column: 'Job title', message },
+		])
+		expect(result.rows.filter((row) => row.values).map((row) => row.values!.email)).toEqual(['ok@d.example'])
+	})
+
 	test('a broken header answers broken', () => {
 		expect(read('Email,Forename,Surname\n')).toEqual({ ok: false, reason: 'broken' })
 		expect(read('Email,Forename,Surname,Role,Shoe size\n')).toEqual({ ok: false, reason: 'broken' })

@@ -16,6 +16,14 @@ export type RowReader<Field extends string, Values> = (
 ) => { values: Values } | { errors: { column: string | null; message: string }[] }
 
 /**
+ * Control characters (line breaks, tabs, escapes…): a cell may hold them inside quotes, where the form's own fields are
+ * refused them (the request guards, ADR 018). A name with a line break in it would break every list, label and mail it
+ * is written into.
+ */
+const CONTROL = /\p{Cc}/u
+export const CONTROL_IN_CELL = 'Remove the line breaks, tabs or other control characters from this cell'
+
+/**
  * An upload's rows, checked in the order docs/architecture.md#imports-and-csv gives: not text, too
  * many rows (counted before parsing), not well-formed CSV or a header with a
  * missing or unknown column (`broken`, answered with 100001). Then each row on
@@ -49,6 +57,11 @@ export function readImport<Field extends string, Values>(
 		}
 		const cells = {} as Record<Field, string | undefined>
 		for (const [field, position] of positions) cells[field] = record[position]
+		const unreadable = [...positions.keys()].filter((field) => CONTROL.test(cells[field] ?? ''))
+		if (unreadable.length) {
+			rows.push({ row, errors: unreadable.map((field) => ({ row, column: columnOf(field), message: CONTROL_IN_CELL })) })
+			continue
+		}
 		const read = readRow(cells, columnOf)
 		if ('errors' in read) {
 			rows.push({ row, errors: read.errors.map((error) => ({ row, ...error })) })

@@ -63,6 +63,27 @@ describe('reading an upload', () => {
 		])
 	})
 
+	test('a cell with a line break, a tab or another control character is refused, row and column named, as the form refuses it', () => {
+		const text = [
+			'UPN,Forename,Surname,DOB,Year,Gender',
+			`${upn(7)},"Line\nBreak",Smith,04/05/2017,3,F`,
+			`${upn(8)},Bell\u0007,"Esc\u001b[31mRed",04/05/2017,3,F`,
+			`${upn(9)},Tab\tbed,Jones,04/05/2017,3,F`,
+			`${upn(10)},Ada,Lovelace,04/05/2017,3,F`,
+		].join('\r\n')
+		const result = read(text)
+		if (!result.ok) throw new Error('expected rows')
+		const message = 'Remove the line breaks, tabs or other control characters from this cell'
+		expect(result.rows.flatMap((row) => row.errors ?? [])).toEqual([
+			{ row: 2, column: 'Forename', message },
+			{ row: 3, column: 'Forename', message },
+			{ row: 3, column: 'Surname', message },
+			{ row: 4, column: 'Forename', message },
+		])
+		// The spreadsheet's rows: a line break inside a cell does not start one.
+		expect(result.rows.filter((row) => row.values).map((row) => row.row)).toEqual([5])
+	})
+
 	test('a broken file: unknown or missing columns, another delimiter, an unclosed quote, binary', () => {
 		expect(read('UPN,Forename,Surname,DOB,Year,Gender,Shoe size\n')).toEqual({ ok: false, reason: 'broken' })
 		expect(read('UPN,Forename,Surname,DOB,Year\n')).toEqual({ ok: false, reason: 'broken' })
