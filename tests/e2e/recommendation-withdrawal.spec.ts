@@ -127,3 +127,39 @@ test('[14.4] "Dismiss chosen" names what it dismisses and asks first; Cancel dis
 	}
 	await expect(page.getByText('No dismissed suggestions.')).toBeVisible()
 })
+
+test('a choice made stale in another tab is refused, and the list is read again, so choosing again works', async ({ page }) => {
+	test.setTimeout(180_000)
+	await signIn(page, 'senco@oakfield.test')
+	await openOwnStudent(page)
+	const reviewUrl = new URL(page.url()).pathname
+	const suggestions = await page.getByRole('checkbox').count()
+	const title = ((await page.getByRole('checkbox').first().evaluate((element) => element.closest('label')?.textContent)) ?? '').trim()
+
+	// Another tab of the same need manager, on the same list.
+	const other = await page.context().newPage()
+	await other.goto(reviewUrl)
+	await expect(other.getByRole('checkbox')).toHaveCount(suggestions)
+	await other.getByText(title, { exact: true }).click()
+
+	// This tab adds it to the plan.
+	await page.getByText(title, { exact: true }).click()
+	await page.getByRole('button', { name: 'Add chosen recommendations' }).click()
+	await expect(page.getByText('Recommendation added').first()).toBeVisible()
+
+	// The other tab's "Dismiss chosen" is refused as stale, and its list no longer offers what was decided.
+	await other.getByRole('button', { name: 'Dismiss chosen' }).click()
+	await expect(other.getByText('These suggestions have changed since the page was loaded').first()).toBeVisible()
+	await expect(other.getByRole('checkbox', { name: title })).toHaveCount(0)
+	await expect(other.getByRole('checkbox')).toHaveCount(suggestions - 1)
+	await other.close()
+
+	// Removed from the plan again, so the page is as it was for the other tests.
+	await page.getByRole('dialog', { name: 'Recommendations added' }).getByRole('link', { name: 'View the student’s profile' }).click()
+	const plan = page.getByRole('table', { name: 'Recommendations added' })
+	await plan.getByRole('link', { name: `Remove “${title}”` }).click()
+	await page.getByRole('dialog', { name: 'Remove from the plan?' }).getByRole('button', { name: 'Remove recommendation' }).click()
+	await expect(page.getByText('Recommendation removed').first()).toBeVisible()
+	await page.goto(reviewUrl)
+	await expect(page.getByRole('checkbox')).toHaveCount(suggestions)
+})

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, useLocation } from 'react-router'
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { Form } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
 import { FormErrors } from '#app/components/forms/FormErrors.tsx'
@@ -96,6 +96,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		type: 'success',
 		title: count === 1 ? 'Recommendation added' : `${count} recommendations added`,
 	})
+}
+
+/**
+ * A choice refused as stale (409: decided meanwhile, in another tab or by another need manager) reads the list again, as
+ * a page without JavaScript does: what is shown is then what can be chosen. React Router reads nothing again after a
+ * refused post by default, which left the decided suggestion on offer, refused again at each try.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	return actionStatus === 409 || defaultShouldRevalidate
 }
 
 export default function ReviewSuggestions({ loaderData, actionData }: Route.ComponentProps) {
