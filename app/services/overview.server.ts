@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import { School } from '#app/models/index.ts'
 import { countToAnswer, mustAnswerCount } from './answers.server.ts'
 import type { SignedIn } from './guards.server.ts'
+import { visibleStudent } from './need-to-know.server.ts'
 import { actingSchool } from './tenancy.server.ts'
 import { typedSql, type Database } from './typed-sql.server.ts'
 
@@ -45,7 +46,6 @@ export async function schoolOverview(app: SignedIn) {
 /** What a professional has on their plate: the students they work with and the feedback they owe (`countToAnswer`). */
 export async function professionalOverview(app: SignedIn) {
 	const { em, auth } = app
-	const membershipId = auth.membershipId
 	const school = auth.schoolId ? await em.findOne(School, { id: auth.schoolId }, { fields: ['name'] }) : null
 	const [students, due] = await Promise.all([
 		typedSql(em)
@@ -53,27 +53,8 @@ export async function professionalOverview(app: SignedIn) {
 			.select((eb) => eb.cast<number>(eb.fn.count('s.id').distinct(), 'integer').as('count'))
 			.where('s.school_id', '=', actingSchool(app))
 			.where('s.archived', '=', false)
-			.where((eb) =>
-				membershipId
-					? eb.or([
-							eb.exists(
-								eb
-									.selectFrom('student_professional as sp')
-									.select(eb.lit(1).as('one'))
-									.whereRef('sp.student_id', '=', 's.id')
-									.where('sp.membership_id', '=', membershipId),
-							),
-							eb.exists(
-								eb
-									.selectFrom('group_student as gs')
-									.innerJoin('group_staff as gf', 'gf.group_id', 'gs.group_id')
-									.select(eb.lit(1).as('one'))
-									.whereRef('gs.student_id', '=', 's.id')
-									.where('gf.membership_id', '=', membershipId),
-							),
-						])
-					: eb.lit(false),
-			)
+			// The need-to-know rule itself, as every list of the professional's students counts them.
+			.where((eb) => visibleStudent(auth, { id: eb.ref('s.id'), schoolId: eb.ref('s.school_id') }))
 			.execute(),
 		countToAnswer(app),
 	])

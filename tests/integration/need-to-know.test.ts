@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
+import { textOf } from './pages.ts'
 
 let app: TestApp
 let senco: Browser
@@ -162,6 +163,9 @@ describe('professionals see only the students they work with', () => {
 		for (const student of students.slice(0, 3)) expect(html).toContain(`href="/students/profile/${student.id}"`)
 		expect(html).not.toContain(students[3]!.upn)
 		expect(await (await newcomer.request(`/professional/students?q=${students[3]!.upn}`)).text()).toContain('No matching data')
+		// The home's figure counts by the same rule: the student met through a profile too.
+		const home = textOf(await (await newcomer.request('/professional/home')).text())
+		expect(home).toMatch(/Students you work with\s*3\b/)
 	})
 
 	test('groups: theirs and those with their students, showing only those students; any other group is 404', async () => {
