@@ -126,7 +126,14 @@ test('a user with no school access and no platform role → /settings/profile', 
 	await browser.signIn('senco@riverside.test')
 	expect((await browser.request('/')).headers.get('Location')).toBe('/settings/profile')
 	expect((await browser.request('/need-manager')).headers.get('Location')).toBe('/settings/profile')
-	expect((await browser.request('/settings/profile')).status).toBe(200)
+	const page = await browser.request('/settings/profile')
+	expect(page.status).toBe(200)
+	// The page says why they are there, and who can change it; someone with a school is not told so.
+	const notice = 'You have no access to a school in Spencer at the moment'
+	expect(textOf(await page.text())).toContain(notice)
+	const teacher = new Browser(app)
+	await teacher.signIn('teacher@oakfield.test')
+	expect(textOf(await (await teacher.request('/settings/profile')).text())).not.toContain(notice)
 })
 
 describe('redirectTo after sign-in', () => {

@@ -32,7 +32,9 @@ const PasswordChangeSchema = z.object({
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireUser(context, request)
-	return { account: await getAccount(app) }
+	// Someone with no school to work in (their access removed, every school of theirs archived) lands here: the page
+	// says why, and who can change it.
+	return { account: await getAccount(app), noSchool: app.auth.role === null }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -146,6 +148,12 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 	return (
 		<ActingAsContext value={null}>
 			<PageHeader title="Profile settings">Your name, your password and how you sign in. Signed in as {account.email}.</PageHeader>
+			{loaderData.noSchool ? (
+				<p className="mb-8 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+					You have no access to a school in Spencer at the moment: your school may have removed your access, or closed
+					its Spencer account. Ask your school’s office to give you access again. Your own settings stay here.
+				</p>
+			) : null}
 			<div className="grid max-w-3xl gap-8">
 				<section aria-labelledby="name-heading" className="rounded-lg border border-slate-200 bg-white p-6">
 					<h2 id="name-heading" className="mb-4 text-lg font-semibold text-slate-900">Your name</h2>
