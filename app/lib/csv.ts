@@ -73,6 +73,26 @@ export function parseCsv(text: string): { cells: string[]; line: number }[] | nu
 	}
 }
 
+/**
+ * Why a text that parseCsv refused is not well-formed CSV, in a sentence that says where to look (the row, as the
+ * parser counts lines). Asked only after a refusal, so the good path parses once.
+ */
+export function csvProblem(text: string): string {
+	try {
+		parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true })
+		return ''
+	} catch (error) {
+		const { code, lines } = (error ?? {}) as { code?: string; lines?: number }
+		const where = typeof lines === 'number' && lines > 0 ? `Row ${lines}` : 'A row'
+		if (code === 'INVALID_OPENING_QUOTE') {
+			return `${where} has a quote mark inside a cell that does not start with one. A spreadsheet saves such a cell between quote marks: save the file from it as CSV again.`
+		}
+		if (code === 'CSV_INVALID_CLOSING_QUOTE') return `${where} has text after the quote mark that closes a cell.`
+		if (code === 'CSV_QUOTE_NOT_CLOSED') return 'A quote mark opens a cell that is never closed, so the cell runs to the end of the file.'
+		return `${where} could not be read as CSV.`
+	}
+}
+
 /** A header cell compared loosely: case, spaces, underscores, hyphens and dots do not matter. */
 export function normaliseHeader(value: string): string {
 	return value
@@ -101,6 +121,26 @@ export function matchHeader<Field extends string>(header: string[], columns: Col
 	}
 	for (const column of columns) if (column.required && !found.has(column.field)) return null
 	return found
+}
+
+/** Why matchHeader refused a header, in a sentence naming the column as the file or our template names it. */
+export function headerProblem<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): string {
+	if (header.length === 1 && /[;\t|]/.test(header[0] ?? '')) {
+		return 'Its columns are not separated by commas (semicolons or tabs, perhaps): save it from the spreadsheet as "CSV (comma delimited)".'
+	}
+	const byName = new Map<string, Field>()
+	for (const column of columns) for (const name of [column.label, ...column.aliases]) byName.set(normaliseHeader(name), column.field)
+	const seen = new Set<Field>()
+	for (const [index, cell] of header.entries()) {
+		const name = normaliseHeader(cell)
+		if (name === '' && index === header.length - 1 && index > 0) continue
+		const field = byName.get(name)
+		if (!field) return name === '' ? `Column ${index + 1} of the header row has no name.` : `The header row has a column Spencer does not know: “${cell.trim()}”.`
+		if (seen.has(field)) return `Two columns of the header row are both “${columns.find((column) => column.field === field)!.label}”.`
+		seen.add(field)
+	}
+	const missing = columns.filter((column) => column.required && !seen.has(column.field)).map((column) => `“${column.label}”`)
+	return missing.length ? `The header row has no ${missing.join(', ')} column${missing.length === 1 ? '' : 's'}.` : ''
 }
 
 /** dd/mm/yyyy (one-digit day and month too) or yyyy-mm-dd, as yyyy-mm-dd; null for anything else. */

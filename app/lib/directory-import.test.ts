@@ -56,8 +56,9 @@ describe('the directory import', () => {
 		expect(result.rows.filter((row) => row.values).map((row) => row.values!.email)).toEqual(['ok@d.example'])
 	})
 
-	test('a broken header answers broken', () => {
-		expect(read('Email,Forename,Surname\n')).toEqual({ ok: false, reason: 'broken' })
-		expect(read('Email,Forename,Surname,Role,Shoe size\n')).toEqual({ ok: false, reason: 'broken' })
+	test('a broken header answers broken, and says what is wrong with it', () => {
+		expect(read('Email,Forename,Surname\n')).toEqual({ ok: false, reason: 'broken', detail: 'The header row has no “Role” column.' })
+		expect(read('Email,Surname\n')).toEqual({ ok: false, reason: 'broken', detail: 'The header row has no “First name”, “Role” columns.' })
+		expect(read('Email,Forename,Surname,Role,Shoe size\n')).toEqual({ ok: false, reason: 'broken', detail: 'The header row has a column Spencer does not know: “Shoe size”.' })
 	})
 })

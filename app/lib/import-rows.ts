@@ -1,4 +1,4 @@
-import { countCsvRecords, decodeCsv, MAX_DATA_ROWS, matchHeader, parseCsv, type ColumnSpec } from './csv.ts'
+import { countCsvRecords, csvProblem, decodeCsv, headerProblem, MAX_DATA_ROWS, matchHeader, parseCsv, type ColumnSpec } from './csv.ts'
 
 export type ImportRowError = { row: number; column: string | null; message: string }
 
@@ -7,7 +7,9 @@ export type ReadRow<Values> = { row: number; values: Values; errors?: undefined 
 
 export type ReadResult<Values> =
 	| { ok: true; rows: ReadRow<Values>[] }
-	| { ok: false; reason: 'broken' | 'tooManyRows' }
+	| { ok: false; reason: 'tooManyRows' }
+	/** `detail`: where the file is broken, in a sentence for the school admin. */
+	| { ok: false; reason: 'broken'; detail: string }
 
 /** Reads one row's cells (by field) into values, or into errors naming the column as the file names it. */
 export type RowReader<Field extends string, Values> = (
@@ -37,13 +39,14 @@ export function readImport<Field extends string, Values>(
 	keyColumn: Field,
 ): ReadResult<Values> {
 	const text = decodeCsv(bytes)
-	if (text === null) return { ok: false, reason: 'broken' }
+	if (text === null) return { ok: false, reason: 'broken', detail: 'It is not a text file: save it from the spreadsheet as CSV.' }
 	if (countCsvRecords(text) - 1 > MAX_DATA_ROWS) return { ok: false, reason: 'tooManyRows' }
 	const records = parseCsv(text)
-	const header = records?.[0]?.cells
-	if (!records || !header) return { ok: false, reason: 'broken' }
+	if (!records) return { ok: false, reason: 'broken', detail: csvProblem(text) }
+	const header = records[0]?.cells
+	if (!header) return { ok: false, reason: 'broken', detail: 'The file is empty: it has no header row.' }
 	const positions = matchHeader(header, columns)
-	if (!positions) return { ok: false, reason: 'broken' }
+	if (!positions) return { ok: false, reason: 'broken', detail: headerProblem(header, columns) }
 	const columnOf = (field: Field) => header[positions.get(field) ?? -1] ?? columns.find((column) => column.field === field)?.label ?? field
 
 	const rows: ReadRow<Values>[] = []

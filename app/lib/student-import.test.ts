@@ -85,12 +85,22 @@ describe('reading an upload', () => {
 	})
 
 	test('a broken file: unknown or missing columns, another delimiter, an unclosed quote, binary', () => {
-		expect(read('UPN,Forename,Surname,DOB,Year,Gender,Shoe size\n')).toEqual({ ok: false, reason: 'broken' })
-		expect(read('UPN,Forename,Surname,DOB,Year\n')).toEqual({ ok: false, reason: 'broken' })
-		expect(read(`UPN;Forename;Surname;DOB;Year;Gender\n${upn(1)};A;B;2014-01-01;7;F\n`)).toEqual({ ok: false, reason: 'broken' })
-		expect(read(`UPN,Forename,Surname,DOB,Year,Gender\n${upn(1)},"Ada,B,2014-01-01,7,F\n`)).toEqual({ ok: false, reason: 'broken' })
-		expect(readStudentImport(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]))).toEqual({ ok: false, reason: 'broken' })
-		expect(read('')).toEqual({ ok: false, reason: 'broken' })
+		// Each says where the file is broken, so that a school admin with 5,000 rows knows where to look.
+		const broken = (detail: string) => ({ ok: false, reason: 'broken', detail })
+		expect(read('UPN,Forename,Surname,DOB,Year,Gender,Shoe size\n')).toEqual(broken('The header row has a column Spencer does not know: “Shoe size”.'))
+		expect(read('UPN,Forename,Surname,DOB,Year\n')).toEqual(broken('The header row has no “Gender” column.'))
+		expect(read('UPN,Forename,Surname,Forename,DOB,Year,Gender\n')).toEqual(broken('Two columns of the header row are both “First name”.'))
+		expect(read(`UPN;Forename;Surname;DOB;Year;Gender\n${upn(1)};A;B;2014-01-01;7;F\n`)).toEqual(
+			broken('Its columns are not separated by commas (semicolons or tabs, perhaps): save it from the spreadsheet as "CSV (comma delimited)".'),
+		)
+		expect(read(`UPN,Forename,Surname,DOB,Year,Gender\n${upn(1)},"Ada,B,2014-01-01,7,F\n`)).toEqual(
+			broken('A quote mark opens a cell that is never closed, so the cell runs to the end of the file.'),
+		)
+		expect(read(`UPN,Forename,Surname,DOB,Year,Gender\n${upn(1)},A,B,2014-01-01,7,F\n${upn(2)},=HYPERLINK("http://x";"y"),B,2014-01-01,7,F\n`)).toEqual(
+			broken('Row 3 has a quote mark inside a cell that does not start with one. A spreadsheet saves such a cell between quote marks: save the file from it as CSV again.'),
+		)
+		expect(readStudentImport(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]))).toEqual(broken('It is not a text file: save it from the spreadsheet as CSV.'))
+		expect(read('')).toEqual(broken('The file is empty: it has no header row.'))
 	})
 
 	test('more than 10,000 rows is refused before parsing', () => {

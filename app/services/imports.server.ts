@@ -24,10 +24,11 @@ const SAMPLE_SIZE = 20
 /** Why an upload is refused before anything is tried: a message for the file field and the status to answer with. */
 export type UploadRefusal = { message: string; status: number }
 
-export function refusal(reason: 'tooLarge' | 'tooManyRows' | 'broken'): UploadRefusal {
+/** A broken file's refusal adds where it is broken (`detail`) to the catalogue's 100001. */
+export function refusal(reason: 'tooLarge' | 'tooManyRows' | 'broken', detail = ''): UploadRefusal {
 	if (reason === 'tooLarge') return { message: TOO_LARGE_MESSAGE, status: 413 }
 	if (reason === 'tooManyRows') return { message: TOO_MANY_ROWS_MESSAGE, status: 413 }
-	return { message: new AppError(100001).message, status: 400 }
+	return { message: detail ? `${new AppError(100001).message} ${detail}` : new AppError(100001).message, status: 400 }
 }
 
 export type DryRun = {
@@ -46,7 +47,7 @@ export async function dryRunImport(app: SignedIn, kind: ImportKind, bytes: Uint8
 	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
 	const handler = importHandler(kind)
 	const read = handler.read(bytes)
-	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
+	if (!read.ok) return { ok: false, refusal: read.reason === 'broken' ? refusal('broken', read.detail) : refusal(read.reason) }
 	const valid = read.rows.filter((row): row is ImportValuesRow<unknown> => row.values !== undefined)
 	const plan = await handler.plan(app.em, actingSchool(app), valid)
 	const errors = [...read.rows.flatMap((row) => row.errors ?? []), ...plan.refused].sort((a, b) => a.row - b.row)
@@ -75,7 +76,7 @@ export async function startImport(app: SignedIn, kind: ImportKind, fileName: str
 	const schoolId = actingSchool(app)
 	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
 	const read = importHandler(kind).read(bytes)
-	if (!read.ok) return { ok: false, refusal: refusal(read.reason) }
+	if (!read.ok) return { ok: false, refusal: read.reason === 'broken' ? refusal('broken', read.detail) : refusal(read.reason) }
 	const id = await app.em.transactional(async (tx) => {
 		const job = tx.create(ImportJob, {
 			school: schoolId,

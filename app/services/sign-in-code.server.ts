@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
+import { createCookie } from 'react-router'
 import { PendingSignIn, type User } from '#app/models/index.ts'
 import { checkCode, mailCode, PENDING_SIGN_IN_MS, sha256 } from './authenticator.server.ts'
-import { PENDING_SIGN_IN_COOKIE, readTokenCookie, tokenCookie } from './cookies.server.ts'
+import { PENDING_SIGN_IN_COOKIE, readTokenCookie, secureCookies, tokenCookie } from './cookies.server.ts'
 import type { Em } from './database.server.ts'
 import { hit, RATE_LIMITS, reset } from './rate-limit.server.ts'
 import { safeRedirect } from './redirects.server.ts'
@@ -19,6 +20,14 @@ const pendingCookie = tokenCookie(PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MS / 1
 
 export function clearPendingSignIn(): Promise<string> {
 	return pendingCookie.serialize('', { maxAge: 0 })
+}
+
+/**
+ * remix-auth-totp's own cookie (its name is the library's), which holds the address the code went to: emptied once the
+ * code has signed in, rather than left for its 3 minutes.
+ */
+function clearCodeLibraryCookie(): Promise<string> {
+	return createCookie('_totp', { path: '/', httpOnly: true, sameSite: 'lax', ...(secureCookies() ? { secure: true } : {}) }).serialize('', { maxAge: 0 })
 }
 
 /** A POST of these fields with the request's cookies (remix-auth-totp's own among them): what the code strategy reads. */
@@ -119,6 +128,7 @@ export async function verifyCode(em: Em, request: Request, code: string): Promis
 	await reset(em, RATE_LIMITS.codeAttempts, pending.user.id)
 	const headers = await completeSignIn(em, pending.user)
 	headers.append('Set-Cookie', await clearPendingSignIn())
+	headers.append('Set-Cookie', await clearCodeLibraryCookie())
 	return { kind: 'signedIn', user: pending.user, redirectTo: safeRedirect(pending.redirectTo, '/'), headers }
 }
 

@@ -77,9 +77,13 @@ describe('the e-mailed code step', () => {
 		expect(browser.cookies.has('__Host-spencer_session')).toBe(false)
 		const pendingCookies = new Map(browser.cookies)
 
+		expect(browser.cookies.has('_totp')).toBe(true)
 		const ok = await browser.post('/auth/login', { intent: 'code', code })
 		expect(ok.status).toBe(302)
 		expect(browser.cookies.has('__Host-spencer_session')).toBe(true)
+		// Neither pending cookie outlives the sign-in: the code library's held the address.
+		expect(browser.cookies.has('_totp')).toBe(false)
+		expect(ok.headers.getSetCookie().find((cookie) => cookie.startsWith('_totp='))).toMatch(/Max-Age=0.*Secure|Secure.*Max-Age=0/)
 		expect((await browser.request('/')).headers.get('Location')).toBe('/spencer-admin')
 
 		// The same code with the same pending cookies, replayed.

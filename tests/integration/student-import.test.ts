@@ -154,10 +154,10 @@ describe('importing 3 good rows and 2 bad ones', () => {
 describe('a file that cannot be imported writes nothing', () => {
 	const goodRow = (n: number) => `Okafor,Chidi,03/09/2015,5,M,${upn(n)},N`
 	const cases: { name: string; content: () => string | Uint8Array; status: number; message: RegExp }[] = [
-		{ name: 'binary', content: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), status: 400, message: /File is broken/ },
-		{ name: 'another delimiter', content: () => [HEADER.replaceAll(',', ';'), goodRow(50).replaceAll(',', ';')].join('\n'), status: 400, message: /File is broken/ },
-		{ name: 'an unclosed quote', content: () => [HEADER, `"Okafor,Chidi,03/09/2015,5,M,${upn(51)},N`].join('\n'), status: 400, message: /File is broken/ },
-		{ name: 'a missing column', content: () => ['Surname,Forename,DOB,Year,UPN', `Okafor,Chidi,03/09/2015,5,${upn(52)}`].join('\n'), status: 400, message: /File is broken/ },
+		{ name: 'binary', content: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), status: 400, message: /File is broken, .* It is not a text file/ },
+		{ name: 'another delimiter', content: () => [HEADER.replaceAll(',', ';'), goodRow(50).replaceAll(',', ';')].join('\n'), status: 400, message: /File is broken, .* Its columns are not separated by commas/ },
+		{ name: 'an unclosed quote', content: () => [HEADER, `"Okafor,Chidi,03/09/2015,5,M,${upn(51)},N`].join('\n'), status: 400, message: /File is broken, .* A quote mark opens a cell that is never closed/ },
+		{ name: 'a missing column', content: () => ['Surname,Forename,DOB,Year,UPN', `Okafor,Chidi,03/09/2015,5,${upn(52)}`].join('\n'), status: 400, message: /File is broken, .* The header row has no “Gender” column/ },
 		{ name: '10,001 rows', content: () => [HEADER, ...Array.from({ length: 10_001 }, (_, i) => goodRow(1000 + i))].join('\n'), status: 413, message: /more than 10,000 rows/ },
 		{ name: '6 MB', content: () => [HEADER, ...Array.from({ length: 9_000 }, (_, i) => `${'x'.repeat(620)},Chidi,03/09/2015,5,M,${upn(20_000 + i)},N`)].join('\n'), status: 413, message: /larger than 5 MB/ },
 	]
