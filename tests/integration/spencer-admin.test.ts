@@ -328,4 +328,11 @@ describe('access report', () => {
 			expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="from"|<input[^>]*name="from"[^>]*aria-invalid="true"/)
 		}
 	})
+
+	test('dates the wrong way round say so, rather than report no access between them', async () => {
+		const [student] = await app.sql<{ upn: string }>("select s.upn from student s join school sc on sc.id = s.school_id where sc.subdomain = 'oakfield' limit 1")
+		const html = await (await admin.request(`/spencer-admin/schools/${oakfieldId}?upn=${student!.upn}&from=2026-12-31&to=2026-01-01`)).text()
+		expect(html).toContain('From is after To: swap the dates.')
+		expect(html).not.toContain('No access to')
+	})
 })

@@ -30,8 +30,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	// A report needs a UPN and two days that exist (a hand-made address may carry 2026-02-30); with a UPN and no such
 	// dates the form says so rather than showing nothing.
 	const datesReal = isRealDate(reportInput.from) && isRealDate(reportInput.to)
-	const wantsReport = Boolean(reportInput.upn) && datesReal
-	const reportProblem = reportInput.upn && !datesReal ? 'Enter real dates in From and To.' : null
+	// yyyy-mm-dd compares as text; the wrong way round, no access could fall between them.
+	const inOrder = datesReal && reportInput.from <= reportInput.to
+	const wantsReport = Boolean(reportInput.upn) && inOrder
+	const reportProblem = !reportInput.upn ? null : !datesReal ? 'Enter real dates in From and To.' : !inOrder ? 'From is after To: swap the dates.' : null
 	// The staff list pages on the server (`?page=`), as every list of people does.
 	const staffPage = readPlainList(url, { sorts: ['role'] as const, sort: 'role' })
 	const [staff, report] = await Promise.all([
