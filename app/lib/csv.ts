@@ -123,7 +123,7 @@ export function matchHeader<Field extends string>(header: string[], columns: Col
 	return found
 }
 
-/** Why matchHeader refused a header, in a sentence naming the column as the file or our template names it. */
+/** Why matchHeader refused a header, in a sentence naming the column by its place or by our template's name. */
 export function headerProblem<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): string {
 	if (header.length === 1 && /[;\t|]/.test(header[0] ?? '')) {
 		return 'Its columns are not separated by commas (semicolons or tabs, perhaps): save it from the spreadsheet as "CSV (comma delimited)".'
@@ -135,7 +135,9 @@ export function headerProblem<Field extends string>(header: string[], columns: C
 		const name = normaliseHeader(cell)
 		if (name === '' && index === header.length - 1 && index > 0) continue
 		const field = byName.get(name)
-		if (!field) return name === '' ? `Column ${index + 1} of the header row has no name.` : `The header row has a column Spencer does not know: “${cell.trim()}”.`
+		// By its place, never by its text: a file without a header has a student's details there, and the answer is
+		// also what a failed write's report carries (monitoring.server.ts).
+		if (!field) return name === '' ? `Column ${index + 1} of the header row has no name.` : `Column ${index + 1} of the header row is not one Spencer knows: the template’s first row gives the names it reads.`
 		if (seen.has(field)) return `Two columns of the header row are both “${columns.find((column) => column.field === field)!.label}”.`
 		seen.add(field)
 	}

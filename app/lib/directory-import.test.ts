@@ -59,6 +59,6 @@ describe('the directory import', () => {
 	test('a broken header answers broken, and says what is wrong with it', () => {
 		expect(read('Email,Forename,Surname\n')).toEqual({ ok: false, reason: 'broken', detail: 'The header row has no “Role” column.' })
 		expect(read('Email,Surname\n')).toEqual({ ok: false, reason: 'broken', detail: 'The header row has no “First name”, “Role” columns.' })
-		expect(read('Email,Forename,Surname,Role,Shoe size\n')).toEqual({ ok: false, reason: 'broken', detail: 'The header row has a column Spencer does not know: “Shoe size”.' })
+		expect(read('Email,Forename,Surname,Role,Shoe size\n')).toEqual({ ok: false, reason: 'broken', detail: 'Column 5 of the header row is not one Spencer knows: the template’s first row gives the names it reads.' })
 	})
 })

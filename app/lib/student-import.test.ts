@@ -87,7 +87,7 @@ describe('reading an upload', () => {
 	test('a broken file: unknown or missing columns, another delimiter, an unclosed quote, binary', () => {
 		// Each says where the file is broken, so that a school admin with 5,000 rows knows where to look.
 		const broken = (detail: string) => ({ ok: false, reason: 'broken', detail })
-		expect(read('UPN,Forename,Surname,DOB,Year,Gender,Shoe size\n')).toEqual(broken('The header row has a column Spencer does not know: “Shoe size”.'))
+		expect(read('UPN,Forename,Surname,DOB,Year,Gender,Shoe size\n')).toEqual(broken('Column 7 of the header row is not one Spencer knows: the template’s first row gives the names it reads.'))
 		expect(read('UPN,Forename,Surname,DOB,Year\n')).toEqual(broken('The header row has no “Gender” column.'))
 		expect(read('UPN,Forename,Surname,Forename,DOB,Year,Gender\n')).toEqual(broken('Two columns of the header row are both “First name”.'))
 		expect(read(`UPN;Forename;Surname;DOB;Year;Gender\n${upn(1)};A;B;2014-01-01;7;F\n`)).toEqual(

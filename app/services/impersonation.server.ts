@@ -39,7 +39,8 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 	// Only someone who can use Spencer at this school, and only as this school's staff member: a member without access
 	// (invited, access removed) would otherwise be seen as they are at another of their schools, or as no one.
 	if (membership.access !== 'active' || membership.school.archived) {
-		throw new Response(`${target.firstName} ${target.lastName} has no access to Spencer at this school, so they cannot be impersonated here.`, { status: 409 })
+		// Not named: a refusal's text goes into its report (monitoring.server.ts), and a name is personal data.
+		throw new Response('This staff member has no access to Spencer at this school, so they cannot be impersonated here.', { status: 409 })
 	}
 	const admin = await em.findOneOrFail(User, { id: auth.userId })
 	// The cookie's signing secret first, outside the transaction: without SESSION_SECRET its first use stores it, which

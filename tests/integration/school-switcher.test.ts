@@ -307,7 +307,7 @@ describe('while a platform admin impersonates Dana', () => {
 			const before = await sessions()
 			const refused = await admin.post(`/spencer-admin/schools/${ids.riverside}`, { intent: 'impersonate', userId: ids.dana })
 			expect(refused.status).toBe(409)
-			expect(textOf(await refused.text())).toContain('Dana Dual has no access to Spencer at this school, so they cannot be impersonated here.')
+			expect(textOf(await refused.text())).toContain('This staff member has no access to Spencer at this school, so they cannot be impersonated here.')
 			expect(await sessions()).toBe(before)
 			expect((await admin.request('/')).headers.get('Location')).toBe('/spencer-admin')
 		} finally {
