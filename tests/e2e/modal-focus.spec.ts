@@ -1,7 +1,8 @@
 import { type Page } from '@playwright/test'
 import { decodeEntities } from '../integration/crawl.ts'
 import { expect, test } from './fixtures.ts'
-import { holdScripts, hydrated, signIn } from './helpers.ts'
+import { withCheckLetter } from '../../app/lib/upn.ts'
+import { holdScripts, hydrated, openNewProfileFor, signIn } from './helpers.ts'
 
 // [14.3] Every URL modal of the app gives the focus back to the link that opened it, however it is closed: Escape,
 // its Close/Cancel link, or Back. The modals are not listed here: each role's screens are crawled from its home page
@@ -258,9 +259,15 @@ test.describe('a connection lost', () => {
 
 	test('an answer the browser could not deliver stays chosen, says it is not saved yet, and goes with the domain’s form (ADR 118)', async ({ page }) => {
 		test.setTimeout(120_000)
-		// A student of its own: Oakfield's serial 27 (UPN 330240000027, Ella Green), in no other spec, whose demo round the
-		// teacher has not started.
-		const student = 'Ella Green'
+		// A student of its own (Oakfield's serial 3, in no other spec): the need manager asks the teacher about them.
+		await signIn(page, 'senco@oakfield.test', { at: '/need-manager/students/manage-students' })
+		const { student, dialog } = await openNewProfileFor(page, withCheckLetter('330240000003'))
+		await dialog.getByText('Tom Harris (Class Teacher)').click()
+		await dialog.getByRole('button', { name: 'Create profile' }).click()
+		await expect(page.getByText('Profile created').first()).toBeVisible()
+		await page.getByRole('button', { name: 'Sign out' }).click()
+		await expect(page).toHaveURL('/auth/login')
+
 		await signIn(page, 'teacher@oakfield.test', { at: `/professional/questionnaires?q=${encodeURIComponent(student)}` })
 		await page.getByRole('row').filter({ hasText: 'Not started' }).getByRole('link', { name: student }).first().click()
 		await page.getByRole('link', { name: 'Start' }).click()
