@@ -104,10 +104,15 @@ export function normaliseHeader(value: string): string {
 export type ColumnSpec<Field extends string> = { field: Field; label: string; aliases: string[]; required: boolean }
 
 /**
- * Which column holds which field, or null when the header is broken: a
- * required field missing, a column nobody knows, or one field given twice.
+ * Which column holds which field, or why the header is broken: a column nobody knows, one field given twice, a required
+ * field missing, or another separator than the comma. The reason names a column by its place or by our template's
+ * name, never by its text: a file without a header has a student's details there, and the reason is also what a
+ * failed write's report carries (monitoring.server.ts).
  */
-export function matchHeader<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): Map<Field, number> | null {
+export function readHeader<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): { positions: Map<Field, number> } | { problem: string } {
+	if (header.length === 1 && /[;\t|]/.test(header[0] ?? '')) {
+		return { problem: 'Its columns are not separated by commas (semicolons or tabs, perhaps): save it from the spreadsheet as "CSV (comma delimited)".' }
+	}
 	const byName = new Map<string, Field>()
 	for (const column of columns) for (const name of [column.label, ...column.aliases]) byName.set(normaliseHeader(name), column.field)
 	const found = new Map<Field, number>()
@@ -116,33 +121,21 @@ export function matchHeader<Field extends string>(header: string[], columns: Col
 		// A trailing empty column (a spreadsheet's stray comma) is no column at all.
 		if (name === '' && index === header.length - 1 && index > 0) continue
 		const field = byName.get(name)
-		if (!field || found.has(field)) return null
+		if (!field) {
+			return { problem: name === '' ? `Column ${index + 1} of the header row has no name.` : `Column ${index + 1} of the header row is not one Spencer knows: the template’s first row gives the names it reads.` }
+		}
+		if (found.has(field)) return { problem: `Two columns of the header row are both “${columns.find((column) => column.field === field)!.label}”.` }
 		found.set(field, index)
 	}
-	for (const column of columns) if (column.required && !found.has(column.field)) return null
-	return found
+	const missing = columns.filter((column) => column.required && !found.has(column.field)).map((column) => `“${column.label}”`)
+	if (missing.length) return { problem: `The header row has no ${missing.join(', ')} column${missing.length === 1 ? '' : 's'}.` }
+	return { positions: found }
 }
 
-/** Why matchHeader refused a header, in a sentence naming the column by its place or by our template's name. */
-export function headerProblem<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): string {
-	if (header.length === 1 && /[;\t|]/.test(header[0] ?? '')) {
-		return 'Its columns are not separated by commas (semicolons or tabs, perhaps): save it from the spreadsheet as "CSV (comma delimited)".'
-	}
-	const byName = new Map<string, Field>()
-	for (const column of columns) for (const name of [column.label, ...column.aliases]) byName.set(normaliseHeader(name), column.field)
-	const seen = new Set<Field>()
-	for (const [index, cell] of header.entries()) {
-		const name = normaliseHeader(cell)
-		if (name === '' && index === header.length - 1 && index > 0) continue
-		const field = byName.get(name)
-		// By its place, never by its text: a file without a header has a student's details there, and the answer is
-		// also what a failed write's report carries (monitoring.server.ts).
-		if (!field) return name === '' ? `Column ${index + 1} of the header row has no name.` : `Column ${index + 1} of the header row is not one Spencer knows: the template’s first row gives the names it reads.`
-		if (seen.has(field)) return `Two columns of the header row are both “${columns.find((column) => column.field === field)!.label}”.`
-		seen.add(field)
-	}
-	const missing = columns.filter((column) => column.required && !seen.has(column.field)).map((column) => `“${column.label}”`)
-	return missing.length ? `The header row has no ${missing.join(', ')} column${missing.length === 1 ? '' : 's'}.` : ''
+/** Which column holds which field, or null when the header is broken (readHeader says why). */
+export function matchHeader<Field extends string>(header: string[], columns: ColumnSpec<Field>[]): Map<Field, number> | null {
+	const read = readHeader(header, columns)
+	return 'positions' in read ? read.positions : null
 }
 
 /** dd/mm/yyyy (one-digit day and month too) or yyyy-mm-dd, as yyyy-mm-dd; null for anything else. */

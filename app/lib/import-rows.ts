@@ -1,4 +1,4 @@
-import { countCsvRecords, csvProblem, decodeCsv, headerProblem, MAX_DATA_ROWS, matchHeader, parseCsv, type ColumnSpec } from './csv.ts'
+import { countCsvRecords, csvProblem, decodeCsv, MAX_DATA_ROWS, parseCsv, readHeader, type ColumnSpec } from './csv.ts'
 
 export type ImportRowError = { row: number; column: string | null; message: string }
 
@@ -7,7 +7,7 @@ export type ReadRow<Values> = { row: number; values: Values; errors?: undefined 
 
 export type ReadResult<Values> =
 	| { ok: true; rows: ReadRow<Values>[] }
-	| { ok: false; reason: 'tooManyRows' }
+	| { ok: false; reason: 'tooManyRows'; detail?: undefined }
 	/** `detail`: where the file is broken, in a sentence for the school admin. */
 	| { ok: false; reason: 'broken'; detail: string }
 
@@ -23,7 +23,7 @@ export type RowReader<Field extends string, Values> = (
  * is written into.
  */
 const CONTROL = /\p{Cc}/u
-export const CONTROL_IN_CELL = 'Remove the line breaks, tabs or other control characters from this cell'
+const CONTROL_IN_CELL = 'Remove the line breaks, tabs or other control characters from this cell'
 
 /**
  * An upload's rows, checked in the order docs/architecture.md#imports-and-csv gives: not text, too
@@ -45,8 +45,9 @@ export function readImport<Field extends string, Values>(
 	if (!records) return { ok: false, reason: 'broken', detail: csvProblem(text) }
 	const header = records[0]?.cells
 	if (!header) return { ok: false, reason: 'broken', detail: 'The file is empty: it has no header row.' }
-	const positions = matchHeader(header, columns)
-	if (!positions) return { ok: false, reason: 'broken', detail: headerProblem(header, columns) }
+	const columnsRead = readHeader(header, columns)
+	if ('problem' in columnsRead) return { ok: false, reason: 'broken', detail: columnsRead.problem }
+	const { positions } = columnsRead
 	const columnOf = (field: Field) => header[positions.get(field) ?? -1] ?? columns.find((column) => column.field === field)?.label ?? field
 
 	const rows: ReadRow<Values>[] = []

@@ -47,7 +47,7 @@ export async function dryRunImport(app: SignedIn, kind: ImportKind, bytes: Uint8
 	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
 	const handler = importHandler(kind)
 	const read = handler.read(bytes)
-	if (!read.ok) return { ok: false, refusal: read.reason === 'broken' ? refusal('broken', read.detail) : refusal(read.reason) }
+	if (!read.ok) return { ok: false, refusal: refusal(read.reason, read.detail) }
 	const valid = read.rows.filter((row): row is ImportValuesRow<unknown> => row.values !== undefined)
 	const plan = await handler.plan(app.em, actingSchool(app), valid)
 	const errors = [...read.rows.flatMap((row) => row.errors ?? []), ...plan.refused].sort((a, b) => a.row - b.row)
@@ -76,7 +76,7 @@ export async function startImport(app: SignedIn, kind: ImportKind, fileName: str
 	const schoolId = actingSchool(app)
 	if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, refusal: refusal('tooLarge') }
 	const read = importHandler(kind).read(bytes)
-	if (!read.ok) return { ok: false, refusal: read.reason === 'broken' ? refusal('broken', read.detail) : refusal(read.reason) }
+	if (!read.ok) return { ok: false, refusal: refusal(read.reason, read.detail) }
 	const id = await app.em.transactional(async (tx) => {
 		const job = tx.create(ImportJob, {
 			school: schoolId,

@@ -1,4 +1,4 @@
-import { data, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, redirect, useFetcher } from 'react-router'
 import { Form, useActingAs } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
 import { useArrivalFocus } from '#app/components/assessment/useArrivalFocus.ts'
@@ -77,12 +77,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	const form = await request.clone().formData()
 	if (form.get('intent') !== 'answer') return serverAction()
 	return unlessUndelivered(serverAction, { saved: null, unsent: String(form.get('questionId')) })
-}
-
-/** A single answer saved by a fetcher changes nothing else on the page: no need to reload it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-	if (formData?.get('intent') === 'answer') return false
-	return defaultShouldRevalidate
 }
 
 export default function Stepper({ loaderData }: Route.ComponentProps) {
