@@ -1,10 +1,12 @@
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import { parseISO } from 'date-fns/parseISO'
+import { actionLabel } from '#app/lib/audit-actions.ts'
 import type { AppContext } from '#app/context.ts'
 import { Student } from '#app/models/index.ts'
 import { typedSql } from './typed-sql.server.ts'
 
+/** `action`: what was done, in words (audit-actions.ts). */
 export type AccessEvent = { at: string; action: string; actor: string; impersonated: string | null }
 
 /**
@@ -34,7 +36,7 @@ export async function studentAccessReport(
 		student: { name: `${student.firstName} ${student.lastName}`, upn: student.upn },
 		events: rows.map((row) => ({
 			at: new Date(row.at).toISOString(),
-			action: row.action,
+			action: actionLabel(row.action),
 			actor: row.actor ?? 'a deleted user',
 			impersonated: row.impersonated,
 		})),

@@ -1,3 +1,4 @@
+import { actionLabel } from '#app/lib/audit-actions.ts'
 import { FORMER_STAFF_MEMBER, WITHHELD_STAFF } from '#app/lib/respondents.ts'
 import { scoreRound, type Band, type RoundAnswer } from '#app/lib/scoring.ts'
 import { FEEDBACK_STATUS_LABELS, FREQUENCY_SCALE, SEN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from '#app/models/enums.ts'
@@ -81,31 +82,6 @@ export type StudentRecord = {
 const iso = (value: unknown) => new Date(value as string).toISOString()
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value))
 const ANSWER_LABELS = new Map<number, string>(FREQUENCY_SCALE.map((step) => [step.value, step.label]))
-
-/** What the audit trail's actions mean, in the words of the report; an action not listed here is shown as recorded. */
-const ACTIONS: Record<string, string> = {
-	'student.create': 'Created the student',
-	'student.import.create': 'Created the student (import)',
-	'student.import.update': 'Updated the student’s details (import)',
-	'student.update': 'Updated the student’s details',
-	'student.professionals': 'Changed the student’s professionals',
-	'student.archive': 'Archived the student',
-	'student.unarchive': 'Restored the student',
-	'student.transfer': 'Transferred the student',
-	'student.profile.view': 'Viewed the student’s profile',
-	'student.analysis.view': 'Viewed the student’s analysis',
-	'student.comparison.view': 'Viewed the student’s comparison',
-	'student.export.request': 'Asked for this export',
-	'student.export.download': 'Downloaded an export',
-	'profile.create': 'Created a profile',
-	'profile.close': 'Closed a profile',
-	'profile.respondent.add': 'Added a respondent to a profile',
-	'profile.respondent.remove': 'Removed a respondent from a profile',
-	'feedback.answer': 'Answered questions',
-	'feedback.submit': 'Submitted feedback',
-	'feedback.read': 'Read feedback',
-	'feedback.anonymise': 'Feedback kept as a former staff member’s',
-}
 
 /** Names of the accounts that acted, as `schoolId` names them: one query. */
 async function namesOf(em: Em, schoolId: string, userIds: (string | null)[]): Promise<(id: string | null) => string | null> {
@@ -376,7 +352,7 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 				access: (accessOf.get(id) ?? []).map((row) => {
 					const actor = row.school_id === schoolId || row.school_id === null ? name(row.actor_id) : WITHHELD_STAFF
 					const actedAs = row.impersonated_user_id && row.school_id === schoolId ? name(row.impersonated_user_id) : null
-					return { at: iso(row.at), action: ACTIONS[row.action] ?? row.action, by: actedAs ? `${actor ?? DELETED_ACCOUNT}, acting as ${actedAs}` : (actor ?? DELETED_ACCOUNT) }
+					return { at: iso(row.at), action: actionLabel(row.action), by: actedAs ? `${actor ?? DELETED_ACCOUNT}, acting as ${actedAs}` : (actor ?? DELETED_ACCOUNT) }
 				}),
 			},
 		]

@@ -46,7 +46,7 @@ function ReportResult({ report }: { report: Report }) {
 				columns={[
 					{ header: 'When', cell: (event) => formatDateTime(event.at) },
 					{ header: 'Who', cell: (event) => (event.impersonated ? `${event.actor} (acting as ${event.impersonated})` : event.actor) },
-					{ header: 'What', className: 'font-mono', cell: (event) => event.action },
+					{ header: 'What', cell: (event) => event.action },
 				]}
 			/>
 		</div>
