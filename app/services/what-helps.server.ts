@@ -1,10 +1,11 @@
 import { sql } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import type { IllegalInput } from '#app/lib/pagination.ts'
 import { OUTCOME_VALUES, whatHelpsRows, type HelpCounts, type WhatHelpsRow } from '#app/lib/what-helps.ts'
 import { YEAR_GROUPS, type YearGroup } from '#app/models/enums.ts'
 import type { SignedIn } from './guards.server.ts'
 import { anId, oneOf } from './list-params.server.ts'
-import { actingSchool, notFound } from './tenancy.server.ts'
+import { actingSchool } from './tenancy.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 import { visibleGroup } from './visible-groups.server.ts'
 
@@ -66,11 +67,17 @@ export async function whatHelpsOptions(app: SignedIn): Promise<WhatHelpsOptions>
 	return toOptions(await optionsQuery(app).execute())
 }
 
-export type WhatHelpsReport = { options: WhatHelpsOptions; rows: WhatHelpsRow[] }
+/** `missing`: the filter that names a group or theme this user does not have, and what to do; the rows are then none. */
+export type WhatHelpsReport = { options: WhatHelpsOptions; rows: WhatHelpsRow[]; missing: IllegalInput | null }
+
+/** A filter's group is not among the school's: deleted since the link was made, or another school's (never said which). */
+const GROUP_MISSING: IllegalInput = { field: 'group', message: 'That group is not one of your school’s groups now (it may have been deleted). Choose a group from the list.' }
+const THEME_MISSING: IllegalInput = { field: 'theme', message: 'No recommendation has that theme now. Choose a theme from the list.' }
 
 /**
- * The report, with its filters' options. A group of another school, or a theme no recommendation has, is not there for
- * this user: 404, as a record of another school is (ADR 042).
+ * The report, with its filters' options. A group of another school (or one deleted), or a theme no recommendation has,
+ * is not there for this user: the report is then `missing` that filter, which its page answers with 404, as for a
+ * record of another school (ADR 042), while still showing the filters to choose again.
  */
 export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promise<WhatHelpsReport> {
 	const schoolId = actingSchool(app)
@@ -130,8 +137,8 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 		.execute()
 	const options = toOptions(report!.options)
 	const rows = report!.rows
-	if (filters.groupId && !options.groups.some((group) => group.value === filters.groupId)) throw notFound()
-	if (filters.themeId && !options.themes.some((theme) => theme.value === filters.themeId)) throw notFound()
+	if (filters.groupId && !options.groups.some((group) => group.value === filters.groupId)) return { options, rows: [], missing: GROUP_MISSING }
+	if (filters.themeId && !options.themes.some((theme) => theme.value === filters.themeId)) return { options, rows: [], missing: THEME_MISSING }
 	const number = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 	const counts: HelpCounts[] = rows.map((row) => {
 		const outcomes = row as unknown as Record<string, number>
@@ -148,5 +155,5 @@ export async function whatHelps(app: SignedIn, filters: WhatHelpsFilters): Promi
 			medianRounds: number(row.median_rounds),
 		}
 	})
-	return { options, rows: whatHelpsRows(counts) }
+	return { options, rows: whatHelpsRows(counts), missing: null }
 }

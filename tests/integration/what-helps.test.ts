@@ -232,6 +232,22 @@ describe('refusals', () => {
 		}
 	})
 
+	test('a group deleted since the link was made: 404 with the filters to choose again and why, no counts', async () => {
+		const gone = randomUUID()
+		await app.sql('insert into student_group (id, created_at, updated_at, school_id, name) values (?, now(), now(), ?, ?)', [gone, ids.oakfield, 'Gone soon'])
+		await app.sql('delete from student_group where id = ?', [gone])
+		const response = await browsers.senco.request(`/need-manager/what-helps?group=${gone}`)
+		expect(response.status).toBe(404)
+		const html = await response.text()
+		expect(textOf(html)).toContain('That group is not one of your school’s groups now (it may have been deleted). Choose a group from the list.')
+		// The school's groups are offered again; nothing is counted.
+		expect(html).toContain(`value="${ids.allNine}"`)
+		expect(html).not.toContain('<table')
+		expect(html).not.toContain('Riverside')
+		const csv = await browsers.office.request(`/school-admin/what-helps.csv?group=${gone}`)
+		expect(csv.status).toBe(404)
+	})
+
 	test.each([
 		['group=not-a-group', 'Choose a group from the list.'],
 		['yearGroup=Year+99', 'Choose a year group from the list.'],

@@ -10,7 +10,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager', 'schoolAdmin')
 	const { filters, illegal } = readFilters(new URL(request.url), WHAT_HELPS_FILTERS)
 	if (illegal) return new Response(illegal.message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-	const { rows } = await whatHelps(app, filters)
+	const { rows, missing } = await whatHelps(app, filters)
+	if (missing) return new Response(missing.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 	const csv = toCsv([[...WHAT_HELPS_COLUMNS], ...rows.map(whatHelpsCells)])
 	return csvDownload(csv, 'what-helps.csv')
 }

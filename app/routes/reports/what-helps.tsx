@@ -16,7 +16,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = await requireRole(context, request, 'needManager', 'schoolAdmin')
 	const { filters, illegal } = readFilters(new URL(request.url), WHAT_HELPS_FILTERS)
 	if (illegal) return data({ filters, illegal, options: await whatHelpsOptions(app), rows: [] }, listStatus({ illegal }))
-	const { options, rows } = await whatHelps(app, filters)
+	const { options, rows, missing } = await whatHelps(app, filters)
+	// A group deleted since the link was made, or another school's: 404, with the filters to choose again.
+	if (missing) return data({ filters, illegal: missing, options, rows }, { status: 404 })
 	return { filters, illegal, options, rows }
 }
 
