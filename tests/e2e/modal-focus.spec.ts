@@ -95,6 +95,10 @@ async function open(page: Page, opener: Opener) {
 	// A client-side navigation runs the page's loader again: on a loaded 2-core machine that can take seconds.
 	await expect(page).toHaveURL((url) => url.searchParams.getAll('modal').includes(opener.modal), { timeout: 15_000 })
 	await expect(dialogs).toHaveCount(below + 1, { timeout: 15_000 })
+	// Opened is focused: the keyboard is in the dialog (where its Escape is heard), as it moves there once the dialog is drawn.
+	await expect
+		.poll(() => dialogs.nth(below).evaluate((dialog) => dialog.contains(document.activeElement)), { message: 'focus in the opened dialog', timeout: 15_000 })
+		.toBe(true)
 	// Closed when only the modals below it are left.
 	const closed = () => expect(dialogs).toHaveCount(below, { timeout: 15_000 })
 	return { dialog: dialogs.nth(below), closed }
@@ -293,5 +297,35 @@ test.describe('a connection lost', () => {
 		await expect(page.getByText('· domain 1 of 5')).toBeVisible()
 		await expect(questions.nth(0).getByRole('radio', { name: 'Sometimes' })).toBeChecked()
 		await expect(questions.nth(1).getByRole('radio', { name: 'Rarely' })).toBeChecked()
+
+		// A slow answer: its save is answered only once the domain's form has moved on and the next domain is being read
+		// (ADR 120). The next domain is what shows, not this one's page under the next one's address.
+		let releaseAnswer = () => {}
+		const answerReleased = new Promise<void>((resolve) => (releaseAnswer = resolve))
+		let readStarted = () => {}
+		const reading = new Promise<void>((resolve) => (readStarted = resolve))
+		let releaseRead = () => {}
+		const readReleased = new Promise<void>((resolve) => (releaseRead = resolve))
+		let held = false
+		await page.route(/\/domains\/[^/?]+\.data/, async (route) => {
+			const request = route.request()
+			if (request.method() === 'POST' && request.postData()?.includes('intent=answer')) await answerReleased
+			else if (request.method() === 'GET' && !held) {
+				held = true
+				readStarted()
+				await readReleased
+			}
+			await route.continue()
+		})
+		await questions.nth(2).getByText('Never', { exact: true }).click()
+		await page.getByRole('button', { name: 'Save and next domain' }).click()
+		await reading
+		const answered = page.waitForResponse((response) => response.request().method() === 'POST' && (response.request().postData() ?? '').includes('intent=answer'))
+		releaseAnswer()
+		await answered
+		releaseRead()
+		await expect(page.getByText('· domain 2 of 5')).toBeVisible()
+		await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Emotional wellbeing')
+		await page.unroute(/\/domains\/[^/?]+\.data/)
 	})
 })

@@ -135,9 +135,16 @@ async function checkReflow(page: Page, url: string, windowName: string) {
 			return element.getBoundingClientRect().right > window.innerWidth + 0.5 && parent !== null && parent.getBoundingClientRect().right <= window.innerWidth + 0.5 && getComputedStyle(parent).overflowX === 'visible'
 		})
 		const names = past.slice(0, 3).map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`)
-		return { scroll: document.scrollingElement?.scrollWidth ?? 0, inner: window.innerWidth, past: names.join(' ') }
+		// A table's caption a sighted reader sees, reaching past the window with a table that scrolls in its box: read
+		// sideways, a line at a time.
+		const captions = [...document.querySelectorAll('caption')].filter((caption) => {
+			const rect = caption.getBoundingClientRect()
+			return rect.width > 1 && rect.right > window.innerWidth + 0.5
+		})
+		return { scroll: document.scrollingElement?.scrollWidth ?? 0, inner: window.innerWidth, past: names.join(' '), captions: captions.map((caption) => caption.textContent) }
 	})
 	expect.soft(widths.scroll, `${url} at ${windowName}: the page scrolls sideways (${widths.scroll} > ${widths.inner}): ${widths.past}`).toBeLessThanOrEqual(widths.inner)
+	expect.soft(widths.captions, `${url} at ${windowName}: captions read sideways`).toEqual([])
 }
 
 /**

@@ -66,8 +66,11 @@ export function Table({
 	// repeats (axe landmark-unique).
 	// `relative`: what is positioned inside (the sort links' screen-reader text) scrolls with the table instead of
 	// widening the page (WCAG 1.4.10).
+	// The caption a sighted reader sees is drawn above the box, as wide as the page's column: inside it, a table's
+	// caption is as wide as the table and would scroll sideways with it at 320 px (WCAG 1.4.10). The table keeps its
+	// caption for screen readers (sr-only), so the visible copy is hidden from them; the box is named by it all the same.
 	const scrollRegion = scrolls !== false ? { tabIndex: 0, role: 'region', 'aria-labelledby': `${captionId} ${hintId}` } : {}
-	return (
+	const box = (
 		<div ref={ref} className="relative w-full overflow-x-auto" {...scrollRegion}>
 			{scrolls !== false ? (
 				<span id={hintId} hidden>
@@ -75,11 +78,20 @@ export function Table({
 				</span>
 			) : null}
 			<table {...props} className={className ? `w-full border-collapse text-left text-sm ${className}` : 'w-full border-collapse text-left text-sm'}>
-				<caption id={captionId} className={hideCaption ? 'sr-only' : 'mb-2 text-left text-base font-semibold text-slate-900'}>
+				<caption id={hideCaption ? captionId : undefined} className="sr-only">
 					{caption}
 				</caption>
 				{children}
 			</table>
+		</div>
+	)
+	if (hideCaption) return box
+	return (
+		<div className="w-full min-w-0">
+			<p id={captionId} aria-hidden="true" className="mb-2 text-base font-semibold text-slate-900">
+				{caption}
+			</p>
+			{box}
 		</div>
 	)
 }

@@ -1,4 +1,4 @@
-import { data, redirect, useFetcher } from 'react-router'
+import { data, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { Form, useActingAs } from '#app/components/forms/Form.tsx'
 import { z } from 'zod'
 import { useArrivalFocus } from '#app/components/assessment/useArrivalFocus.ts'
@@ -77,6 +77,15 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	const form = await request.clone().formData()
 	if (form.get('intent') !== 'answer') return serverAction()
 	return unlessUndelivered(serverAction, { saved: null, unsent: String(form.get('questionId')) })
+}
+
+/**
+ * Another domain's address is always read. An answer's save asks for nothing to be read again (ADR 118); when that save
+ * is answered while the domain's form is already moving on to the next domain, the router finishes the move with what
+ * the answer's save read, and without this the next domain's address would show this domain's questions (ADR 120).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate
 }
 
 export default function Stepper({ loaderData }: Route.ComponentProps) {
