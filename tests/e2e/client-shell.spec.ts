@@ -81,6 +81,27 @@ test('[13.3] the sidebar’s toggle is not a route change: the page neither fade
 	expect(await page.evaluate(() => history.length)).toBe(before.history + 1)
 })
 
+test.describe('a connection lost', () => {
+	// The browser's own line for the post it could not send.
+	test.use({ expectedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED/ })
+
+	test('the sidebar’s toggle, offline, still folds the sidebar and keeps the page and what was typed (ADR 121)', async ({ page }) => {
+		await signIn(page, 'teacher@oakfield.test', { at: '/settings/profile' })
+		await hydrated(page)
+		const firstName = page.getByLabel('First name')
+		await firstName.fill('Thomas, typed offline')
+		await page.context().setOffline(true)
+		await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		await expect.poll(async () => (await page.getByRole('navigation', { name: 'Main' }).boundingBox())?.width).toBe(86)
+		await page.getByRole('button', { name: 'Expand sidebar' }).click()
+		await expect.poll(async () => (await page.getByRole('navigation', { name: 'Main' }).boundingBox())?.width).toBe(260)
+		await expect(page).toHaveURL(/\/settings\/profile$/)
+		await expect(firstName).toHaveValue('Thomas, typed offline')
+		await page.context().setOffline(false)
+	})
+})
+
 /** The label a collapsed sidebar item shows beside it (aria-hidden: the link's own name is the label). */
 function collapsedTip(nav: Locator, name: string) {
 	return nav.locator('li', { has: nav.page().getByRole('link', { name, exact: true }) }).locator(':scope > span')

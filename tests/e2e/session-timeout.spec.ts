@@ -123,3 +123,34 @@ test('with storage refused, and another tab’s word unreadable, the page still 
 	await page.clock.fastForward(30 * MINUTE)
 	await expect(page.getByRole('alertdialog')).toBeVisible()
 })
+
+test.describe('a connection lost', () => {
+	// The browser's own line for the post it could not send.
+	test.use({ expectedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED/ })
+
+	test('"Stay signed in" that cannot reach Spencer keeps the page and what was typed, and asks again (ADR 121)', async ({ page }) => {
+		await page.clock.install()
+		await signIn(page, 'teacher@oakfield.test', { at: '/settings/profile' })
+		await hydrated(page)
+		const firstName = page.getByLabel('First name')
+		await firstName.fill('Thomas, typed offline')
+		// Typed, then the connection dropped: at the warning's time the page's quiet stay cannot be sent.
+		await page.context().setOffline(true)
+		await page.clock.fastForward(28 * MINUTE + 1000)
+		const stay = page.getByRole('button', { name: 'Stay signed in' })
+		// The quiet stay not sent, the warning asks instead.
+		await expect(warning(page)).toBeVisible()
+		await stay.click()
+		// Still not reached: the page is the page, and the warning comes back to be answered once it can be.
+		await expect(warning(page)).toBeVisible()
+		await expect(page).toHaveURL(/\/settings\/profile$/)
+		await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+
+		await page.context().setOffline(false)
+		const extended = page.waitForResponse((response) => new URL(response.url()).pathname === '/session/extend')
+		await stay.click()
+		expect((await extended).status()).toBe(200)
+		await expect(warning(page)).toBeHidden()
+		await expect(firstName).toHaveValue('Thomas, typed offline')
+	})
+})

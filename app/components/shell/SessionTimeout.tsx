@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useFetcher, useFetchers, useLocation, useNavigation } from 'react-router'
+import { useFetchers, useLocation, useNavigation } from 'react-router'
 import { Form } from '#app/components/forms/Form.tsx'
 import { buttonStyles } from '#app/components/ui/button-styles.ts'
 import { PlainButton } from '#app/components/ui/PlainButton.tsx'
@@ -26,12 +26,10 @@ const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-dig
  * dialog is the browser's own modal `<dialog>`: the page behind is inert, and focus returns where it was on close.
  */
 export function SessionTimeout({ times }: { times: SessionTimes }) {
-	const extend = useFetcher<{ idleEndsInMs: number } | { signedOut: true }>({ key: 'session-extend' })
-	const submit = extend.submit
-	// The page's data is as it was: nothing is loaded again after the post.
-	const [sessionClock] = useState(
-		() => new SessionClock(() => void submit({ background: 'true' }, { method: 'post', action: '/session/extend', defaultShouldRevalidate: false })),
-	)
+	const [sessionClock] = useState(() => {
+		const created: SessionClock = new SessionClock(() => void stayOnServer(created))
+		return created
+	})
 	const state = useSyncExternalStore(sessionClock.subscribe, sessionClock.getSnapshot, () => NOTHING)
 	const navigation = useNavigation()
 	const fetchers = useFetchers()
@@ -49,12 +47,6 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 		}
 		wasBusy.current = busy
 	}, [sessionClock, busy])
-	// "Stay signed in" answered: the server's own idle end, or that the session was over already.
-	useEffect(() => {
-		if (!extend.data) return
-		if ('signedOut' in extend.data) sessionClock.signedOut()
-		else sessionClock.heard(Date.now(), Date.now() + extend.data.idleEndsInMs)
-	}, [sessionClock, extend.data])
 	useEffect(() => {
 		const onStorage = (event: StorageEvent) => {
 			if (event.key === CONTACT_KEY) sessionClock.heardElsewhere(event.newValue)
@@ -73,6 +65,29 @@ export function SessionTimeout({ times }: { times: SessionTimes }) {
 	}, [sessionClock])
 
 	return <TimeoutDialog state={state} onStay={() => sessionClock.stayed()} onAcknowledge={() => sessionClock.acknowledged()} />
+}
+
+/**
+ * "Stay signed in" (the warning's button, or the quiet stay of someone busy on the page), posted outside the router
+ * (ADR 121): a router fetcher's answer is the router's, and one answered while a navigation loads could finish that
+ * navigation with nothing read (ADR 120); offline, the router would reload the page to load the route's module. Answered
+ * with the server's own idle end, or that the session was over already; not reached, the warning shows again.
+ */
+async function stayOnServer(sessionClock: SessionClock) {
+	let answer: { idleEndsInMs?: unknown; signedOut?: unknown }
+	try {
+		const response = await fetch('/session/extend', { method: 'POST', body: new URLSearchParams({ background: 'true' }), headers: { Accept: 'application/json' } })
+		answer = await response.json()
+	} catch {
+		sessionClock.notReached()
+		return
+	}
+	const at = Date.now()
+	if (answer.signedOut === true) sessionClock.signedOut(at)
+	else if (typeof answer.idleEndsInMs === 'number') {
+		sessionClock.heard(at, at + answer.idleEndsInMs)
+		storeLocally(CONTACT_KEY, String(at))
+	} else sessionClock.notReached()
 }
 
 /**

@@ -1,10 +1,9 @@
 import { Archive, ChartBarStacked, ClipboardList, Contact, Group, Lightbulb, LayoutDashboard, LogOut, Menu, MessageSquareText, PanelLeftClose, PanelLeftOpen, School, Settings, Users, type LucideIcon } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
-import { Link, NavLink, useFetcher, useLocation } from 'react-router'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
 import { Form } from '#app/components/forms/Form.tsx'
 import { Logo } from '#app/components/Logo.tsx'
 import { listControlClass, listSubmitClass } from '#app/components/lists/ListSearch.tsx'
-import { useHydrated } from '#app/components/ui/hydrated.ts'
 import { Icon } from '#app/components/ui/Icon.tsx'
 import { storeLocally } from '#app/lib/local-storage.ts'
 import type { NavIcon, NavItem } from './nav.ts'
@@ -21,15 +20,6 @@ const ICONS: Record<NavIcon, LucideIcon> = {
 	retention: Archive,
 	report: ChartBarStacked,
 	settings: Settings,
-}
-
-/**
- * Once hydrated, the sidebar's toggle is posted by the fetcher and answered with data, not a redirect. A component of
- * its own: the re-render that useHydrated asks for after hydration is then this input's, not the whole shell's
- * (every link and icon of both menus, about a third of the work after a signed-in page hydrates).
- */
-function InBackgroundOnceHydrated() {
-	return useHydrated() ? <input type="hidden" name="background" value="true" /> : null
 }
 
 export type ShellUser = { name: string; email: string; roleLabel: string; impersonated: boolean }
@@ -57,10 +47,11 @@ export function Shell({
 	children: ReactNode
 }) {
 	const location = useLocation()
-	const fetcher = useFetcher()
-	// With JavaScript the toggle posts in the background; the optimistic state shows at once.
-	const pendingOpen = fetcher.formData?.get('open')
-	const open = pendingOpen === undefined || pendingOpen === null ? sidebarOpen : pendingOpen === 'true'
+	// With JavaScript the toggle shows at once and its cookie is posted in the background, outside the router (ADR 121):
+	// no route module to load (offline that would reload the page), no page data read again. The choice stands in this
+	// tab; the server draws it from the cookie on the next page load.
+	const [chosen, setChosen] = useState<boolean | null>(null)
+	const open = chosen ?? sidebarOpen
 	useEffect(() => {
 		storeLocally('sidebar-opened', String(open))
 	}, [open])
@@ -106,10 +97,19 @@ export function Shell({
 					})}
 				</ul>
 				<div className="flex flex-col gap-1 border-t border-slate-200 p-3">
-					<fetcher.Form method="post" action="/sidebar" className="group relative">
+					<form
+						method="post"
+						action="/sidebar"
+						className="group relative"
+						onSubmit={(event) => {
+							event.preventDefault()
+							setChosen(!open)
+							// Not sent (offline): the page keeps the choice; the next page load is drawn as the cookie last said.
+							void fetch('/sidebar', { method: 'POST', body: new URLSearchParams({ open: String(!open), background: 'true' }) }).catch(() => {})
+						}}
+					>
 						<input type="hidden" name="open" value={String(!open)} />
 						<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-						<InBackgroundOnceHydrated />
 						<button
 							type="submit"
 							aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
@@ -120,7 +120,7 @@ export function Shell({
 							{open ? <span>Collapse</span> : null}
 						</button>
 						{open ? null : <CollapsedTip label="Expand sidebar" />}
-					</fetcher.Form>
+					</form>
 					<Form method="post" action="/auth/logout" className="group relative">
 						<button
 							type="submit"

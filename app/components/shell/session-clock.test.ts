@@ -105,6 +105,21 @@ describe('SessionClock', () => {
 		expect(clock.getSnapshot()).toEqual({ kind: 'ended', hardEnd: null })
 	})
 
+	test('a stay that did not reach the server shows the warning again, to be answered, and is not asked again by itself', () => {
+		clock.setTimes(fresh)
+		vi.advanceTimersByTime(10 * MINUTE)
+		clock.interacted()
+		vi.advanceTimersByTime(IDLE - 10 * MINUTE - IDLE_WARNING_MS)
+		expect(stay).toHaveBeenCalledTimes(1)
+		clock.notReached()
+		expect(clock.getSnapshot()).toEqual({ kind: 'idle-warning', endsAt: 1_000_000 + IDLE })
+		vi.advanceTimersByTime(MINUTE)
+		expect(stay).toHaveBeenCalledTimes(1)
+		clock.stayed()
+		expect(stay).toHaveBeenCalledTimes(2)
+		expect(clock.getSnapshot().kind).toBe('none')
+	})
+
 	test('a hard end before the idle end: warned five minutes before, once, then ended, whatever the answers', () => {
 		clock.setTimes({ ...fresh, hardEndsInMs: 20 * MINUTE, hardEnd: 'impersonation' })
 		vi.advanceTimersByTime(20 * MINUTE - HARD_WARNING_MS)

@@ -81,6 +81,16 @@ export class SessionClock {
 		this.update()
 	}
 
+	/**
+	 * The stay asked for did not reach the server (the connection lost, an instance restarting): the warning shows again,
+	 * to be answered once it can be. Not asked again quietly: the page would ask and fail in a loop while offline.
+	 */
+	notReached() {
+		this.staying = false
+		this.lastInteraction = Math.min(this.lastInteraction, this.lastContact)
+		this.update()
+	}
+
 	/** The hard end's warning read: it is not shown again before the end itself. */
 	acknowledged() {
 		this.hardWarningSeen = true
