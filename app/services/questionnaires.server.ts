@@ -242,6 +242,19 @@ function moved<T>(items: T[], index: number, direction: Direction): T[] | null {
 	return next
 }
 
+/**
+ * A delete that would leave a published questionnaire without a question is refused (the transaction undoes it):
+ * publishing asks for one, and schools could otherwise give staff a questionnaire of "0 of 0 questions". The row is
+ * locked first, so that two deletes of its last two questions cannot each see the other's still there.
+ */
+async function keepAQuestionIfPublished(tx: Em, questionnaireId: string, remove: () => Promise<unknown>): Promise<void> {
+	const [questionnaire] = await typedSql(tx).selectFrom('questionnaire').select('status').where('id', '=', questionnaireId).forUpdate().execute()
+	await remove()
+	if (questionnaire?.status !== 'published') return
+	if (await tx.count(Question, { domain: { questionnaire: questionnaireId } })) return
+	throw new Refusal('Not deleted', 'A published questionnaire needs at least one question. Add another question first, or archive the questionnaire.')
+}
+
 async function lockedQuestionnaire(tx: Em, questionnaireId: string): Promise<boolean> {
 	return (await profileCount(tx, questionnaireId)) > 0
 }
@@ -303,7 +316,7 @@ export async function deleteDomain(app: SignedIn, questionnaireId: string, id: s
 	await mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
 			if (await lockedQuestionnaire(tx, questionnaireId)) throw new AppError(1005)
-			await tx.nativeDelete(Domain, { id })
+			await keepAQuestionIfPublished(tx, questionnaireId, () => tx.nativeDelete(Domain, { id }))
 			renumber(await orderedDomains(tx, questionnaireId))
 			audit(tx, app.auth, 'domain.delete', { type: 'Domain', id, schoolId: null })
 			await tx.flush()
@@ -395,7 +408,7 @@ export async function deleteQuestion(app: SignedIn, questionnaireId: string, id:
 	await mapConstraintErrors(() =>
 		app.em.transactional(async (tx) => {
 			if (await lockedQuestionnaire(tx, questionnaireId)) throw new AppError(1005)
-			await tx.nativeDelete(Question, { id })
+			await keepAQuestionIfPublished(tx, questionnaireId, () => tx.nativeDelete(Question, { id }))
 			renumber(await orderedQuestions(tx, domainId))
 			audit(tx, app.auth, 'question.delete', { type: 'Question', id, schoolId: null })
 			await tx.flush()

@@ -233,6 +233,32 @@ describe('a questionnaire’s life', () => {
 		expect(await count("select count(*)::int as count from audit_event where action = 'domain.move'")).toBe(2)
 	})
 
+	test('a published questionnaire keeps at least one question: deleting its last question or domain is refused', async () => {
+		const id = await createQuestionnaire(`Kept non-empty ${Date.now()}`)
+		const first = await addDomain(id, 'First')
+		const second = await addDomain(id, 'Second, empty')
+		const only = await addQuestion(id, first, 'The only question')
+		await postAndFollow(admin, `${BASE}/list`, { intent: 'publish', id })
+		const questions = () => count('select count(*)::int as count from question q join domain d on d.id = q.domain_id where d.questionnaire_id = ?', [id])
+
+		const lastQuestion = await postAndFollow(admin, `${BASE}/${id}`, { intent: 'delete-question', id: only })
+		expect(lastQuestion.text).toContain('A published questionnaire needs at least one question. Add another question first, or archive the questionnaire.')
+		const lastDomain = await postAndFollow(admin, `${BASE}/${id}`, { intent: 'delete-domain', id: first })
+		expect(lastDomain.text).toContain('A published questionnaire needs at least one question.')
+		expect(await questions()).toBe(1)
+		expect(await count('select count(*)::int as count from domain where questionnaire_id = ?', [id])).toBe(2)
+		expect(await count("select count(*)::int as count from audit_event where action in ('question.delete', 'domain.delete') and entity_id in (?, ?)", [only, first])).toBe(0)
+
+		// A domain without questions may go; with another question added, so may the first one; archived, anything may.
+		await postAndFollow(admin, `${BASE}/${id}`, { intent: 'delete-domain', id: second })
+		await addQuestion(id, first, 'Another question')
+		await postAndFollow(admin, `${BASE}/${id}`, { intent: 'delete-question', id: only })
+		expect(await questions()).toBe(1)
+		await postAndFollow(admin, `${BASE}/list`, { intent: 'archive', id })
+		await postAndFollow(admin, `${BASE}/${id}`, { intent: 'delete-domain', id: first })
+		expect(await questions()).toBe(0)
+	})
+
 	test('a question’s theme and reverse flag are saved; bad input gets field errors and a 400', async () => {
 		const id = await createQuestionnaire('Theme check')
 		const domainId = await addDomain(id, 'Only domain')
