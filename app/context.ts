@@ -31,6 +31,8 @@ export type AppContext = {
 	 */
 	sessionEnds: SessionEnds | null
 	clientAddress: string
+	/** A HEAD request: only the answer's headers are sent, so nothing is shown and no read is recorded (auditRead). */
+	headOnly?: boolean
 	/** For error reports: the request's body, kept when error reporting is on. */
 	payload?: PayloadCopy | null
 }

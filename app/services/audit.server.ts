@@ -27,6 +27,15 @@ export function audit(em: Pick<EntityManager, 'create'>, actor: Pick<Auth, 'user
 	})
 }
 
+/**
+ * A read recorded (a student's page viewed, feedback read, an export downloaded): for the access report and the subject
+ * access export's "who saw this record". A HEAD request shows nothing, so it records nothing (a GET never writes but
+ * these reads, which are the record of it).
+ */
+export function auditRead(app: { em: Pick<EntityManager, 'create'>; auth: Pick<Auth, 'userId' | 'impersonatorId' | 'schoolId'>; headOnly?: boolean }, action: string, target: AuditTarget) {
+	if (!app.headOnly) audit(app.em, app.auth, action, target)
+}
+
 /** One audit row per record written, in one insert (the same columns `audit()` fills). */
 export async function auditMany(
 	tx: Em,

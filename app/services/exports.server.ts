@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { DataExport, type DataExportKind, type DataExportStatus } from '#app/models/index.ts'
-import { audit } from './audit.server.ts'
+import { audit, auditRead } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { enqueue, QUEUES } from './job-queue.server.ts'
@@ -154,9 +154,8 @@ export async function downloadExport(app: SignedIn, scope: { kind: 'student' } |
 	const found = await findExport(app.em, schoolId, scope.kind, exportId)
 	if (found.status !== 'ready') throw notFound()
 	if (scope.kind === 'student') await stillOurs(app.em, schoolId, found.studentId!)
-	audit(
-		app.em,
-		app.auth,
+	auditRead(
+		app,
 		scope.kind === 'student' ? 'student.export.download' : 'school.export.download',
 		scope.kind === 'student' ? { type: 'Student', id: found.studentId, schoolId } : { type: 'School', id: schoolId, schoolId },
 	)

@@ -3,7 +3,7 @@ import type { ListQuery } from '#app/lib/pagination.ts'
 import { respondentName } from '#app/lib/respondents.ts'
 import { answerNeed, questionSeverity, type Band } from '#app/lib/scoring.ts'
 import { FREQUENCY_SCALE, type FeedbackStatus } from '#app/models/enums.ts'
-import { audit } from './audit.server.ts'
+import { auditRead } from './audit.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { studentNameOrUpnMatches } from './student-search.server.ts'
 import { assignedFrom, FEEDBACK_STATUS_FILTER, mustAnswerCount } from './answers.server.ts'
@@ -215,7 +215,7 @@ export async function getFeedbackAnswers(app: SignedIn, id: string): Promise<Fee
 			severity: value === null ? null : questionSeverity(answerNeed(value, question.reverse)),
 		})
 	}
-	audit(app.em, app.auth, 'feedback.read', { type: 'Feedback', id: row.id, schoolId: actingSchool(app) })
+	auditRead(app, 'feedback.read', { type: 'Feedback', id: row.id, schoolId: actingSchool(app) })
 	await app.em.flush()
 	return { ...toRow(actingSchool(app))(row), domains }
 }

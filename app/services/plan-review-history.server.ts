@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { MeasuredChange } from '#app/lib/measured-change.ts'
 import type { ReviewDecision } from '#app/models/enums.ts'
-import { audit } from './audit.server.ts'
+import { auditRead } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { loadMeasuredChanges } from './measured-change.server.ts'
@@ -79,7 +79,7 @@ export async function openPlanEntryReview(app: SignedIn, studentId: string, entr
 		.where('sr.removed_at', 'is', null)
 		.executeTakeFirst()
 	if (!row) throw notFound()
-	audit(app.em, app.auth, 'student.profile.view', { type: 'Student', id: student.id, schoolId })
+	auditRead(app, 'student.profile.view', { type: 'Student', id: student.id, schoolId })
 	await app.em.flush()
 	const [reviews, changes] = await Promise.all([loadReviews(app.em, schoolId, { entryIds: [id] }), loadMeasuredChanges(app.em, schoolId, { entryIds: [id] })])
 	return {

@@ -28,7 +28,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 		// but signing out goes on as the user themselves, and its answer clears the cookie (routes/auth/logout.ts).
 		if (impersonation.state === 'ended' && !isSignOut(request, url)) throw await impersonationEnded(em, request, auth)
 	}
-	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', sessionEnds, clientAddress, payload: copyPayload(request) })
+	context.set(appContext, { em, auth, sessionExpired: lookup.state === 'expired', sessionEnds, clientAddress, headOnly: request.method === 'HEAD', payload: copyPayload(request) })
 	const response = await next()
 	if (auth || lookup.state === 'expired') response.headers.set('Cache-Control', 'no-store')
 	// Without a session an impersonation cookie points to nothing: it goes too.

@@ -11,7 +11,7 @@ import {
 	type SeverityCounts,
 } from '#app/lib/scoring.ts'
 import type { SenStatus, StudentRecommendationStatus } from '#app/models/enums.ts'
-import { audit } from './audit.server.ts'
+import { auditRead } from './audit.server.ts'
 import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { requireVisibleStudent } from './need-to-know.server.ts'
@@ -51,9 +51,9 @@ export type StudentSummary = {
  * in the platform admin's access report.
  */
 export async function openStudent(app: SignedIn, id: string, view: StudentView): Promise<StudentSummary> {
-	const { em, auth } = app
+	const { em } = app
 	const student = await requireVisibleStudent(app, id)
-	audit(em, auth, `student.${view}.view`, { type: 'Student', id: student.id, schoolId: student.school.id })
+	auditRead(app, `student.${view}.view`, { type: 'Student', id: student.id, schoolId: student.school.id })
 	await em.flush()
 	return {
 		id: student.id,

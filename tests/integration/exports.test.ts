@@ -135,6 +135,18 @@ describe('a subject access export', () => {
 		expect(actions.map((row) => row.action)).toEqual(['student.export.request', 'student.export.download'])
 	})
 
+	test('a HEAD request for the file, or for the student’s page, is not recorded as a download or a view', async () => {
+		const reads = () => app.sql<{ n: number }>("select count(*)::int as n from audit_event where entity_id = ? and (action like 'student.%.view' or action like 'student.export.%')", [student.id])
+		const before = (await reads())[0]!.n
+		const head = await office.request(`${exportPath}/download`, { method: 'HEAD' })
+		expect(head.status).toBe(200)
+		expect((await office.request(`/students/profile/${student.id}`, { method: 'HEAD' })).status).toBe(200)
+		expect((await reads())[0]!.n).toBe(before)
+		// The same GET is.
+		await office.request(`/students/profile/${student.id}`)
+		expect((await reads())[0]!.n).toBe(before + 1)
+	})
+
 	test('is listed on the student’s details page and deleted by the housekeeping once 7 days are past', async () => {
 		const details = await page(office, `/school-admin/students/list/${student.id}`)
 		expect(details).toContain('Subject access export')
