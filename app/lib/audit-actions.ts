@@ -26,6 +26,12 @@ const ACTION_LABELS: Record<string, string> = {
 	'feedback.submit': 'Submitted feedback',
 	'feedback.read': 'Read feedback',
 	'feedback.anonymise': 'Feedback kept as a former staff member’s',
+	'studentRecommendation.add': 'Added a recommendation to the plan',
+	'studentRecommendation.dismiss': 'Chose not to add a suggested recommendation',
+	'studentRecommendation.done': 'Marked a plan entry as done',
+	'studentRecommendation.remove': 'Removed a recommendation from the plan',
+	'studentRecommendation.restore': 'Brought back a recommendation not added',
+	'recommendation.review': 'Reviewed a plan entry',
 }
 
 /** The words for `action`; an action without any is shown as recorded, so that nothing in the trail is hidden. */

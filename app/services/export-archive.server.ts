@@ -135,7 +135,7 @@ async function schoolFiles(em: Em, schoolId: string, context: ExportContext, ind
 	const [school, staff, groups, members] = await Promise.all([
 		db
 			.selectFrom('school')
-			.select(['name', 'subdomain', 'type', 'urn', 'address', 'postcode', 'phone', 'contact_email', 'archived', 'created_at'])
+			.select(['name', 'subdomain', 'type', 'urn', 'address', 'postcode', 'phone', 'contact_email', 'archived', 'retention_years', 'created_at'])
 			.where('id', '=', schoolId)
 			.executeTakeFirstOrThrow(),
 		db
@@ -172,7 +172,7 @@ async function schoolFiles(em: Em, schoolId: string, context: ExportContext, ind
 <p>${escape(`Exported on ${context.generatedAt} (UTC) before the school left Spencer.`)}</p>
 <p>${escape(WITHHELD_NOTE)}</p>
 <ul><li>school.json: the school’s details</li><li>staff.csv: the staff directory</li><li>groups.csv and group-members.csv: groups and who is in them</li><li>students.csv: every student, with the folder of their files</li>
-<li>students/UPN/: each student’s report (report.html), the same in student.json, and answers.csv, scores.csv, plan.csv and access-log.csv</li></ul>
+<li>students/UPN/: each student’s report (report.html), the same in student.json, and answers.csv, scores.csv, plan.csv, plan-reviews.csv and access-log.csv</li></ul>
 <h2>Students</h2><ul>${index.map(([upn, first, last, , , folder]) => `<li><a href="${escape(folder!)}report.html">${escape(`${last}, ${first} (${upn})`)}</a></li>`).join('')}</ul>
 </main></body></html>
 `

@@ -7,7 +7,7 @@ import { PLATFORM_SUPPORT, type StudentRecord } from './export-records.server.ts
 /**
  * The files of a subject access export (ADR 071), from one student's record: a report a parent can read (HTML that
  * opens in any browser, prints, and needs nothing else), the same in JSON for a machine, and CSV tables of the answers,
- * scores, plan and access log for a spreadsheet. A school's export holds these for each student, in a folder named
+ * scores, plan, its reviews and access log for a spreadsheet. A school's export holds these for each student, in a folder named
  * after the UPN, beside the school's own tables.
  */
 
@@ -26,6 +26,7 @@ export function studentFiles(record: StudentRecord, context: ExportContext, fold
 		{ name: `${folder}answers.csv`, text: answersCsv(record) },
 		{ name: `${folder}scores.csv`, text: scoresCsv(record) },
 		{ name: `${folder}plan.csv`, text: planCsv(record) },
+		{ name: `${folder}plan-reviews.csv`, text: planReviewsCsv(record) },
 		{ name: `${folder}access-log.csv`, text: accessCsv(record) },
 	]
 }
@@ -64,9 +65,21 @@ function scoresCsv(record: StudentRecord): string {
 
 function planCsv(record: StudentRecord): string {
 	return toCsv([
-		['Recommendation', 'Theme', 'Status', 'Note', 'Added at', 'Added by', 'Removed at', 'Removed by'],
-		...record.plan.map((line) => [line.title, line.theme, line.status, line.note, line.addedAt, line.addedBy, line.removedAt, line.removedBy]),
+		['Recommendation', 'Theme', 'Status', 'Note', 'Added at', 'Added by', 'Removed at', 'Removed by', 'Next review', 'Reviewed by'],
+		...record.plan.map((line) => [line.title, line.theme, line.status, line.note, line.addedAt, line.addedBy, line.removedAt, line.removedBy, line.nextReviewOn, line.owner]),
 	])
+}
+
+/** Every review of the plan's entries, a line each: the recommendation, then the review as the school recorded it. */
+function planReviewRows(record: StudentRecord, date: (day: string) => string): (string | number | null)[][] {
+	return record.plan.flatMap((line) =>
+		line.reviews.map((review) => [line.title, date(review.reviewedOn), review.reviewedBy, review.outcome, review.decision, review.note, review.measuredChange === null ? null : formatScore(review.measuredChange), review.measuredRounds]),
+	)
+}
+const PLAN_REVIEW_COLUMNS = ['Recommendation', 'Reviewed on', 'Reviewed by', 'Outcome seen', 'Decision', 'Note', 'Measured change in need', 'Rounds measured']
+
+function planReviewsCsv(record: StudentRecord): string {
+	return toCsv([PLAN_REVIEW_COLUMNS, ...planReviewRows(record, (day) => day)])
 }
 
 function accessCsv(record: StudentRecord): string {
@@ -102,7 +115,8 @@ export function studentReport(record: StudentRecord, context: ExportContext): st
 		['Gender', record.gender],
 		['Year group', record.yearGroup],
 		['SEN status', record.senStatus],
-		['Archived', record.archived ? 'Yes' : 'No'],
+		['Archived', record.archived ? (record.archivedAt ? `Yes, since ${formatDateTime(record.archivedAt)}` : 'Yes') : 'No'],
+		['Kept past the retention period', record.retentionHold ? `${record.retentionHold.reason} (${record.retentionHold.until ? `until ${formatDate(record.retentionHold.until)}` : 'until the hold is lifted'})` : 'No'],
 		['Added to Spencer', formatDateTime(record.createdAt)],
 		['Details last changed', formatDateTime(record.updatedAt)],
 		['Groups', record.groups.join(', ') || 'None'],
@@ -150,7 +164,7 @@ export function studentReport(record: StudentRecord, context: ExportContext): st
 <h1>${escape(`What Spencer holds about ${name}`)}</h1>
 <p>${escape(`Prepared for ${context.schoolName} on ${formatDateTime(context.generatedAt)} (UK time), in answer to a subject access request. Spencer is the wellbeing and needs tool the school uses; the school is the data controller.`)}</p>
 <p class="note">${escape(WITHHELD_NOTE)}</p>
-<p>${escape('The same information is in student.json (for a computer) and in the CSV files beside this report (for a spreadsheet): answers.csv, scores.csv, plan.csv and access-log.csv.')}</p>
+<p>${escape('The same information is in student.json (for a computer) and in the CSV files beside this report (for a spreadsheet): answers.csv, scores.csv, plan.csv, plan-reviews.csv and access-log.csv.')}</p>
 <h2>Details</h2><dl>${details.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>
 <h2>Staff who work with the student</h2>
 ${table('Professionals', ['Name', 'Job title', 'Role'], record.professionals.map((line) => [line.name, line.jobTitle, line.key ? 'Key professional' : 'Connected professional']), 'No professional is linked to the student.')}
@@ -158,7 +172,9 @@ ${table('Professionals', ['Name', 'Job title', 'Role'], record.professionals.map
 ${table('Transfer requests', ['Requested at', 'From', 'To', 'Status', 'Requested by', 'Note', 'Decided at', 'Decided by', 'Reason'], record.transfers.map((line) => [formatDateTime(line.requestedAt), line.from, line.to, line.status, line.requestedBy, line.note, formatDateTime(line.decidedAt), line.decidedBy, line.reason]), 'No transfer request names the student.')}
 ${profiles || '<h2>Profiles</h2><p>No profile (questionnaire assessment) has been made of the student.</p>'}
 <h2>Recommendations on the plan</h2>
-${table('Plan', ['Recommendation', 'Theme', 'Status', 'Note', 'Added', 'Added by', 'Removed', 'Removed by'], record.plan.map((line) => [line.title, line.theme, line.status, line.note, formatDateTime(line.addedAt), line.addedBy, formatDateTime(line.removedAt), line.removedBy]), 'No recommendation has been added to the student’s plan.')}
+${table('Plan', ['Recommendation', 'Theme', 'Status', 'Note', 'Added', 'Added by', 'Removed', 'Removed by', 'Next review', 'Reviewed by'], record.plan.map((line) => [line.title, line.theme, line.status, line.note, formatDateTime(line.addedAt), line.addedBy, formatDateTime(line.removedAt), line.removedBy, formatDate(line.nextReviewOn), line.owner]), 'No recommendation has been added to the student’s plan.')}
+<h3>Reviews of the plan</h3>
+${table('Plan reviews', PLAN_REVIEW_COLUMNS, planReviewRows(record, (day) => formatDate(day)), 'No entry of the plan has been reviewed.')}
 <h2>Who saw or changed this record</h2>
 ${table('Access log (from the audit trail)', ['When', 'What', 'Who'], record.access.map((line) => [formatDateTime(line.at), line.action, line.by]), 'The audit trail has no line about this student.')}
 </main></body></html>

@@ -1,7 +1,7 @@
 import { actionLabel } from '#app/lib/audit-actions.ts'
 import { FORMER_STAFF_MEMBER, WITHHELD_STAFF } from '#app/lib/respondents.ts'
 import { scoreRound, type Band, type RoundAnswer } from '#app/lib/scoring.ts'
-import { FEEDBACK_STATUS_LABELS, FREQUENCY_SCALE, SEN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from '#app/models/enums.ts'
+import { FEEDBACK_STATUS_LABELS, FREQUENCY_SCALE, REVIEW_DECISION_LABELS, REVIEW_OUTCOMES, SEN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from '#app/models/enums.ts'
 import type { Em } from './database.server.ts'
 import { typedSql } from './typed-sql.server.ts'
 import { dateOnly } from '#app/lib/format.ts'
@@ -47,6 +47,16 @@ export type TransferLine = {
 	decidedBy: string | null
 	reason: string | null
 }
+/** One review of a plan entry: the outcome seen, what was decided, and the change measured then (ADR 072, ADR 075). */
+export type PlanReviewLine = {
+	reviewedOn: string
+	reviewedBy: string | null
+	outcome: string
+	decision: string
+	note: string | null
+	measuredChange: number | null
+	measuredRounds: number | null
+}
 export type PlanLine = {
 	title: string
 	theme: string
@@ -56,6 +66,10 @@ export type PlanLine = {
 	addedBy: string | null
 	removedAt: string | null
 	removedBy: string | null
+	/** When it is next reviewed, and by whom (a member of the school's staff). */
+	nextReviewOn: string | null
+	owner: string | null
+	reviews: PlanReviewLine[]
 }
 export type AccessLine = { at: string; action: string; by: string }
 
@@ -69,6 +83,10 @@ export type StudentRecord = {
 	yearGroup: string
 	senStatus: string
 	archived: boolean
+	/** When the student was last archived: the school's retention period counts from it (ADR 070). */
+	archivedAt: string | null
+	/** The school keeps the records past the retention period: why, and until when (none: until lifted). */
+	retentionHold: { reason: string; until: string | null } | null
 	createdAt: string
 	updatedAt: string
 	groups: string[]
@@ -82,6 +100,7 @@ export type StudentRecord = {
 const iso = (value: unknown) => new Date(value as string).toISOString()
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value))
 const ANSWER_LABELS = new Map<number, string>(FREQUENCY_SCALE.map((step) => [step.value, step.label]))
+const OUTCOME_LABELS = new Map<number, string>(REVIEW_OUTCOMES.map((step) => [step.value, step.label]))
 
 /** Names of the accounts that acted, as `schoolId` names them: one query. */
 async function namesOf(em: Em, schoolId: string, userIds: (string | null)[]): Promise<(id: string | null) => string | null> {
@@ -101,7 +120,7 @@ async function namesOf(em: Em, schoolId: string, userIds: (string | null)[]): Pr
 }
 
 /**
- * The records of `studentIds`, all students of `schoolId` (others are ignored), in the order asked. Eleven queries
+ * The records of `studentIds`, all students of `schoolId` (others are ignored), in the order asked. Twelve queries
  * whatever their number.
  */
 export async function loadStudentRecords(em: Em, schoolId: string, studentIds: string[]): Promise<StudentRecord[]> {
@@ -109,7 +128,12 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 	const db = typedSql(em)
 	const students = await db
 		.selectFrom('student')
-		.select(['id', 'upn', 'first_name', 'last_name', 'date_of_birth', 'gender', 'year_group', 'sen_status', 'archived', 'created_at', 'updated_at'])
+		.select(['id', 'upn', 'first_name', 'last_name', 'date_of_birth', 'gender', 'year_group', 'sen_status', 'archived', 'archived_at', 'created_at', 'updated_at'])
+		// A hold on the retention period, if any (one a student at most): its reason and end, in the same statement.
+		.select((eb) => [
+			eb.selectFrom('retention_hold as h').select('h.reason').whereRef('h.student_id', '=', 'student.id').as('hold_reason'),
+			eb.selectFrom('retention_hold as h').select('h.until').whereRef('h.student_id', '=', 'student.id').as('hold_until'),
+		])
 		.where('school_id', '=', schoolId)
 		.where('id', 'in', studentIds)
 		.execute()
@@ -164,12 +188,24 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 			.selectFrom('student_recommendation as sr')
 			.innerJoin('recommendation as r', 'r.id', 'sr.recommendation_id')
 			.innerJoin('theme as t', 't.id', 'r.theme_id')
-			.select(['sr.student_id', 'r.title', 't.name as theme', 'sr.status', 'sr.note', 'sr.created_at', 'sr.added_by_id', 'sr.removed_at', 'sr.removed_by_id'])
+			.leftJoin('school_membership as o', 'o.id', 'sr.owner_id')
+			.select(['sr.id', 'sr.student_id', 'r.title', 't.name as theme', 'sr.status', 'sr.note', 'sr.created_at', 'sr.added_by_id', 'sr.removed_at', 'sr.removed_by_id', 'sr.review_on'])
+			.select(['o.school_id', 'o.first_name', 'o.last_name'])
 			.where('sr.student_id', 'in', ids)
 			.orderBy('sr.created_at')
 			.execute(),
 	])
 	const profileIds = profiles.map((profile) => profile.id)
+	const planIds = plan.map((entry) => entry.id)
+	const reviewsRead = planIds.length
+		? db
+				.selectFrom('recommendation_review')
+				.select(['id', 'entry_id', 'reviewed_by_id', 'reviewed_on', 'outcome', 'decision', 'note', 'measured_change', 'measured_rounds'])
+				.where('entry_id', 'in', planIds)
+				.orderBy('reviewed_on')
+				.orderBy('created_at')
+				.execute()
+		: Promise.resolve([])
 	const [rounds, feedback, respondents] = profileIds.length
 		? await Promise.all([
 				db.selectFrom('round').select(['id', 'profile_id', 'index', 'opens_on']).where('profile_id', 'in', profileIds).orderBy('index').execute(),
@@ -191,6 +227,8 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 					.execute(),
 			])
 		: [[], [], []]
+	const reviews = await reviewsRead
+	const reviewIds = reviews.map((review) => review.id)
 	const feedbackIds = feedback.map((entry) => entry.id)
 	const [answers, audits] = await Promise.all([
 		feedbackIds.length
@@ -213,6 +251,8 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 					w.and([w('entity_type', '=', 'Student'), w('entity_id', 'in', ids)]),
 					...(profileIds.length ? [w.and([w('entity_type', '=', 'Profile'), w('entity_id', 'in', profileIds)])] : []),
 					...(feedbackIds.length ? [w.and([w('entity_type', '=', 'Feedback'), w('entity_id', 'in', feedbackIds)])] : []),
+					...(planIds.length ? [w.and([w('entity_type', '=', 'StudentRecommendation'), w('entity_id', 'in', planIds)])] : []),
+					...(reviewIds.length ? [w.and([w('entity_type', '=', 'RecommendationReview'), w('entity_id', 'in', reviewIds)])] : []),
 				]),
 			)
 			.orderBy('at')
@@ -222,6 +262,7 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 		...transfers.flatMap((row) => [row.requested_by_id, row.decided_by_id]),
 		...profiles.map((row) => row.created_by_id),
 		...plan.flatMap((row) => [row.added_by_id, row.removed_by_id]),
+		...reviews.map((row) => row.reviewed_by_id),
 		...audits.flatMap((row) => [row.actor_id, row.impersonated_user_id]),
 	])
 
@@ -230,8 +271,18 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 	const roundOf = new Map(rounds.map((row) => [row.id, row]))
 	const feedbackOf = new Map(feedback.map((row) => [row.id, row]))
 	const studentOfFeedback = (feedbackId: string) => profileOf.get(roundOf.get(feedbackOf.get(feedbackId)!.round_id)!.profile_id)!.student_id
-	const studentOfEntity = (type: string, id: string | null): string | undefined =>
-		type === 'Student' ? (id ?? undefined) : type === 'Profile' ? profileOf.get(id!)?.student_id : feedbackOf.has(id!) ? studentOfFeedback(id!) : undefined
+	// A plan entry, and a review of one: → plan entry → student.
+	const entryOf = new Map(plan.map((row) => [row.id, row]))
+	const entryOfReview = new Map(reviews.map((row) => [row.id, row.entry_id]))
+	const studentOfEntity = (type: string, id: string | null): string | undefined => {
+		if (id === null) return undefined
+		if (type === 'Student') return id
+		if (type === 'Profile') return profileOf.get(id)?.student_id
+		if (type === 'Feedback') return feedbackOf.has(id) ? studentOfFeedback(id) : undefined
+		if (type === 'StudentRecommendation') return entryOf.get(id)?.student_id
+		if (type === 'RecommendationReview') return entryOf.get(entryOfReview.get(id) ?? '')?.student_id
+		return undefined
+	}
 
 	const staffName = (row: { school_id: string | null; first_name: string | null; last_name: string | null }) =>
 		row.school_id !== schoolId ? WITHHELD_STAFF : `${row.first_name} ${row.last_name}`
@@ -293,6 +344,7 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 	const professionalsOf = group(professionals, (row) => row.student_id)
 	const transfersOf = group(transfers, (row) => row.student_id)
 	const planOf = group(plan, (row) => row.student_id)
+	const reviewsOf = group(reviews, (row) => row.entry_id)
 	const accessOf = group(
 		audits.filter((row) => row.entity_id !== null),
 		(row) => studentOfEntity(row.entity_type, row.entity_id) ?? '',
@@ -312,6 +364,8 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 				yearGroup: student.year_group,
 				senStatus: SEN_STATUS_LABELS[student.sen_status],
 				archived: student.archived,
+				archivedAt: isoOrNull(student.archived_at),
+				retentionHold: student.hold_reason !== null ? { reason: student.hold_reason, until: student.hold_until ? dateOnly(student.hold_until) : null } : null,
 				createdAt: iso(student.created_at),
 				updatedAt: iso(student.updated_at),
 				groups: (groupsOf.get(id) ?? []).map((row) => row.name),
@@ -348,6 +402,17 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 					addedBy: name(row.added_by_id),
 					removedAt: isoOrNull(row.removed_at),
 					removedBy: name(row.removed_by_id),
+					nextReviewOn: row.review_on ? dateOnly(row.review_on) : null,
+					owner: row.first_name !== null ? staffName(row) : null,
+					reviews: (reviewsOf.get(row.id) ?? []).map((review) => ({
+						reviewedOn: dateOnly(review.reviewed_on),
+						reviewedBy: name(review.reviewed_by_id),
+						outcome: OUTCOME_LABELS.get(review.outcome) ?? String(review.outcome),
+						decision: REVIEW_DECISION_LABELS[review.decision],
+						note: review.note,
+						measuredChange: review.measured_change === null ? null : Number(review.measured_change),
+						measuredRounds: review.measured_rounds,
+					})),
 				})),
 				access: (accessOf.get(id) ?? []).map((row) => {
 					const actor = row.school_id === schoolId || row.school_id === null ? name(row.actor_id) : WITHHELD_STAFF

@@ -27,7 +27,7 @@ test('[17.1] the school admin exports a demo student: the ZIP’s report names e
 
 	const { name: fileName, files } = await downloadZip(page, download)
 	expect(fileName).toMatch(new RegExp(`^spencer-subject-access-${student.upn}-\\d{4}-\\d\\d-\\d\\d\\.zip$`))
-	expect(Object.keys(files).sort()).toEqual(['access-log.csv', 'answers.csv', 'plan.csv', 'report.html', 'scores.csv', 'student.json'])
+	expect(Object.keys(files).sort()).toEqual(['access-log.csv', 'answers.csv', 'plan-reviews.csv', 'plan.csv', 'report.html', 'scores.csv', 'student.json'])
 
 	// The report, read as a person would: every answer's question, the answer and its respondent, in one table row.
 	const report = files['report.html']!

@@ -73,6 +73,18 @@ beforeAll(async () => {
 		"insert into audit_event (id, created_at, updated_at, actor_id, action, entity_type, entity_id, school_id, at) select gen_random_uuid(), now(), now(), ?, 'student.profile.view', 'Student', ?, id, now() from school where subdomain = 'riverside'",
 		[riverside.user_id, student.id],
 	)
+	// The school keeps the student's records past the retention period, for a reason the family may ask about.
+	await app.sql(
+		"insert into retention_hold (id, created_at, updated_at, school_id, student_id, reason, until) values (gen_random_uuid(), now(), now(), ?, ?, 'Insurance claim HOLDMARKER', null)",
+		[oakfield, student.id],
+	)
+	// The need manager reviews an entry of the student's plan: the review is the student's record too.
+	const entry = await one<{ id: string }>("select id from student_recommendation where student_id = ? and status = 'active' and removed_at is null order by created_at limit 1", [student.id])
+	const senco = new Browser(app)
+	await senco.signIn('senco@oakfield.test')
+	const nextReviewOn = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10)
+	const reviewed = await senco.post(`/students/profile/${student.id}/reviews/${entry.id}`, { outcome: '1', note: 'Calmer in lessons REVIEWMARKER', decision: 'continue', nextReviewOn })
+	expect(reviewed.status).toBe(302)
 	office = new Browser(app)
 	await office.signIn('office@oakfield.test')
 	await app.jobs.settled()
@@ -92,7 +104,7 @@ describe('a subject access export', () => {
 	})
 
 	test('holds a report, the JSON and the CSV tables', () => {
-		expect(Object.keys(files).sort()).toEqual(['access-log.csv', 'answers.csv', 'plan.csv', 'report.html', 'scores.csv', 'student.json'])
+		expect(Object.keys(files).sort()).toEqual(['access-log.csv', 'answers.csv', 'plan-reviews.csv', 'plan.csv', 'report.html', 'scores.csv', 'student.json'])
 		expect(files['report.html']).toMatch(/^<!doctype html>/)
 		// Spreadsheets read the CSVs as UTF-8.
 		for (const name of ['answers.csv', 'scores.csv', 'plan.csv', 'access-log.csv']) expect(files[name]!.startsWith('\uFEFF'), name).toBe(true)
@@ -133,6 +145,22 @@ describe('a subject access export', () => {
 		expect(files['access-log.csv']).toContain('Asked for this export')
 		const actions = await app.sql<{ action: string }>("select action from audit_event where entity_id = ? and action like 'student.export.%' order by at", [student.id])
 		expect(actions.map((row) => row.action)).toEqual(['student.export.request', 'student.export.download'])
+	})
+
+	test('holds the plan’s reviews, its next review and who does it, and the review in the access log', () => {
+		for (const name of ['report.html', 'student.json', 'plan-reviews.csv']) expect(files[name], name).toContain('Calmer in lessons REVIEWMARKER')
+		expect(files['plan-reviews.csv']).toContain('Better')
+		expect(files['plan-reviews.csv']).toContain('Continue')
+		const data = JSON.parse(files['student.json']!) as { student: { plan: { nextReviewOn: string | null; owner: string | null; reviews: { reviewedBy: string | null }[] }[] } }
+		const reviewedEntry = data.student.plan.find((line) => line.reviews.length > 0)!
+		expect(reviewedEntry.nextReviewOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+		expect(reviewedEntry.reviews[0]!.reviewedBy).toBeTruthy()
+		expect(files['access-log.csv']).toContain('Reviewed a plan entry')
+	})
+
+	test('holds the retention hold on the student’s records, with its reason', () => {
+		for (const name of ['report.html', 'student.json']) expect(files[name], name).toContain('Insurance claim HOLDMARKER')
+		expect(files['report.html']).toContain('Kept past the retention period')
 	})
 
 	test('a HEAD request for the file, or for the student’s page, is not recorded as a download or a view', async () => {
@@ -217,6 +245,9 @@ describe('a whole school’s export (offboarding’s step 2)', () => {
 		for (const member of staff) expect(files['staff.csv']).toContain(member.email)
 		expect(files).toHaveProperty('groups.csv')
 		expect(files).toHaveProperty('index.html')
+		// The school's retention period, which decided when its students' records would go.
+		const { retention_years } = await one<{ retention_years: number }>('select retention_years from school where id = ?', [school.id])
+		expect((JSON.parse(files['school.json']!) as { school: { retention_years: number } }).school.retention_years).toBe(retention_years)
 
 		// The school's admin cannot reach the platform admin's download.
 		expect((await office.request(`/spencer-admin/schools/${school.id}/exports/${exportId}/download`)).status).toBe(302)
