@@ -233,6 +233,32 @@ test('what was typed and ticked in a page before it hydrated stays, and is what 
 	await expect(page.getByText('You will get the plan reviews due every Monday.').first()).toBeVisible()
 })
 
+test('a modal closed while a toast is showing gives the focus back to its opener (a toast is not a modal)', async ({ page }) => {
+	await signIn(page, 'admin@spencer.test', { at: '/spencer-admin/questionnaires/list' })
+	const origin = new URL(page.url()).origin
+	const post = (url: string, form: Record<string, string>) => page.request.post(url, { headers: { Origin: origin }, form, maxRedirects: 0 })
+	const editor = (await post('/spencer-admin/questionnaires/list', { intent: 'create', title: `Focus after a toast ${Date.now()}`, description: '' })).headers()['location']!
+	for (const name of ['Alpha', 'Beta']) await post(editor, { intent: 'add-domain', name, description: '' })
+	await page.goto(editor)
+	await hydrated(page)
+	// A move by keyboard: the page says so in a toast, and the focus stays on the item's buttons.
+	await page.getByRole('button', { name: 'Move down: Alpha' }).focus()
+	await page.keyboard.press('Enter')
+	await expect(page.getByText('Domain moved down').first()).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Move up: Alpha' })).toBeFocused()
+	// With the toast still showing, the domain's Delete opened and closed with Escape.
+	const opener = page.getByRole('link', { name: /^Delete domain\W*Alpha$/ })
+	await opener.focus()
+	await page.keyboard.press('Enter')
+	const dialog = page.getByRole('dialog')
+	await expect(dialog).toBeVisible()
+	await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+	await expect(page.getByText('Domain moved down').first()).toBeVisible()
+	await page.keyboard.press('Escape')
+	await expect(dialog).toHaveCount(0)
+	await expect(opener).toBeFocused()
+})
+
 test.describe('a connection lost', () => {
 	// The browser's own line for the request the test refuses.
 	test.use({ expectedConsoleErrors: /net::ERR_CONNECTION_REFUSED|net::ERR_INTERNET_DISCONNECTED/ })

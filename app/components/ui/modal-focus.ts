@@ -41,8 +41,9 @@ function visible(element: HTMLElement): boolean {
 	return element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0
 }
 
+/** The top modal dialog; a toast (an `alertdialog` that is not modal) is not one, and the page's focus is not its. */
 function topDialog(): Element | null {
-	const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+	const dialogs = [...document.querySelectorAll('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]:not([aria-modal="false"])')]
 	return dialogs.at(-1) ?? null
 }
 
