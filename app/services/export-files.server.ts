@@ -65,7 +65,7 @@ function scoresCsv(record: StudentRecord): string {
 
 function planCsv(record: StudentRecord): string {
 	return toCsv([
-		['Recommendation', 'Theme', 'Status', 'Note', 'Added at', 'Added by', 'Removed at', 'Removed by', 'Next review', 'Reviewed by'],
+		['Recommendation', 'Theme', 'Status', 'Note', 'Added at', 'Added by', 'Removed at', 'Removed by', 'Next review', 'Owner'],
 		...record.plan.map((line) => [line.title, line.theme, line.status, line.note, line.addedAt, line.addedBy, line.removedAt, line.removedBy, line.nextReviewOn, line.owner]),
 	])
 }
@@ -172,7 +172,7 @@ ${table('Professionals', ['Name', 'Job title', 'Role'], record.professionals.map
 ${table('Transfer requests', ['Requested at', 'From', 'To', 'Status', 'Requested by', 'Note', 'Decided at', 'Decided by', 'Reason'], record.transfers.map((line) => [formatDateTime(line.requestedAt), line.from, line.to, line.status, line.requestedBy, line.note, formatDateTime(line.decidedAt), line.decidedBy, line.reason]), 'No transfer request names the student.')}
 ${profiles || '<h2>Profiles</h2><p>No profile (questionnaire assessment) has been made of the student.</p>'}
 <h2>Recommendations on the plan</h2>
-${table('Plan', ['Recommendation', 'Theme', 'Status', 'Note', 'Added', 'Added by', 'Removed', 'Removed by', 'Next review', 'Reviewed by'], record.plan.map((line) => [line.title, line.theme, line.status, line.note, formatDateTime(line.addedAt), line.addedBy, formatDateTime(line.removedAt), line.removedBy, formatDate(line.nextReviewOn), line.owner]), 'No recommendation has been added to the student’s plan.')}
+${table('Plan', ['Recommendation', 'Theme', 'Status', 'Note', 'Added', 'Added by', 'Removed', 'Removed by', 'Next review', 'Owner'], record.plan.map((line) => [line.title, line.theme, line.status, line.note, formatDateTime(line.addedAt), line.addedBy, formatDateTime(line.removedAt), line.removedBy, formatDate(line.nextReviewOn), line.owner]), 'No recommendation has been added to the student’s plan.')}
 <h3>Reviews of the plan</h3>
 ${table('Plan reviews', PLAN_REVIEW_COLUMNS, planReviewRows(record, (day) => formatDate(day)), 'No entry of the plan has been reviewed.')}
 <h2>Who saw or changed this record</h2>

@@ -120,8 +120,9 @@ async function namesOf(em: Em, schoolId: string, userIds: (string | null)[]): Pr
 }
 
 /**
- * The records of `studentIds`, all students of `schoolId` (others are ignored), in the order asked. Twelve queries
- * whatever their number.
+ * The records of `studentIds`, all students of `schoolId` (others are ignored), in the order asked. At most thirteen
+ * queries whatever their number (the students; 5 beside one another; the rounds, feedback, respondents and plan reviews;
+ * the answers and the audit lines; the names of who acted).
  */
 export async function loadStudentRecords(em: Em, schoolId: string, studentIds: string[]): Promise<StudentRecord[]> {
 	if (!studentIds.length) return []
@@ -131,8 +132,8 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 		.select(['id', 'upn', 'first_name', 'last_name', 'date_of_birth', 'gender', 'year_group', 'sen_status', 'archived', 'archived_at', 'created_at', 'updated_at'])
 		// A hold on the retention period, if any (one a student at most): its reason and end, in the same statement.
 		.select((eb) => [
-			eb.selectFrom('retention_hold as h').select('h.reason').whereRef('h.student_id', '=', 'student.id').as('hold_reason'),
-			eb.selectFrom('retention_hold as h').select('h.until').whereRef('h.student_id', '=', 'student.id').as('hold_until'),
+			eb.selectFrom('retention_hold as h').select('h.reason').whereRef('h.student_id', '=', 'student.id').whereRef('h.school_id', '=', 'student.school_id').as('hold_reason'),
+			eb.selectFrom('retention_hold as h').select('h.until').whereRef('h.student_id', '=', 'student.id').whereRef('h.school_id', '=', 'student.school_id').as('hold_until'),
 		])
 		.where('school_id', '=', schoolId)
 		.where('id', 'in', studentIds)
@@ -197,37 +198,41 @@ export async function loadStudentRecords(em: Em, schoolId: string, studentIds: s
 	])
 	const profileIds = profiles.map((profile) => profile.id)
 	const planIds = plan.map((entry) => entry.id)
-	const reviewsRead = planIds.length
-		? db
-				.selectFrom('recommendation_review')
-				.select(['id', 'entry_id', 'reviewed_by_id', 'reviewed_on', 'outcome', 'decision', 'note', 'measured_change', 'measured_rounds'])
-				.where('entry_id', 'in', planIds)
-				.orderBy('reviewed_on')
-				.orderBy('created_at')
-				.execute()
-		: Promise.resolve([])
-	const [rounds, feedback, respondents] = profileIds.length
-		? await Promise.all([
-				db.selectFrom('round').select(['id', 'profile_id', 'index', 'opens_on']).where('profile_id', 'in', profileIds).orderBy('index').execute(),
-				db
-					.selectFrom('feedback as f')
-					.innerJoin('round as r', 'r.id', 'f.round_id')
-					.leftJoin('school_membership as m', 'm.id', 'f.respondent_id')
-					.select(['f.id', 'f.round_id', 'f.status', 'f.submitted_at', 'f.former_respondent_key', 'm.school_id', 'm.first_name', 'm.last_name'])
-					.where('r.profile_id', 'in', profileIds)
-					.orderBy('m.last_name')
-					.orderBy('f.id')
-					.execute(),
-				db
-					.selectFrom('profile_respondent as pr')
-					.innerJoin('school_membership as m', 'm.id', 'pr.membership_id')
-					.select(['pr.profile_id', 'm.school_id', 'm.first_name', 'm.last_name'])
-					.where('pr.profile_id', 'in', profileIds)
-					.orderBy('m.last_name')
-					.execute(),
-			])
-		: [[], [], []]
-	const reviews = await reviewsRead
+	// The plan's reviews beside the profiles' rounds, feedback and respondents: awaited together, so that one failing
+	// fails the batch (and none is left unawaited).
+	const [[rounds, feedback, respondents], reviews] = await Promise.all([
+		profileIds.length
+			? Promise.all([
+					db.selectFrom('round').select(['id', 'profile_id', 'index', 'opens_on']).where('profile_id', 'in', profileIds).orderBy('index').execute(),
+					db
+						.selectFrom('feedback as f')
+						.innerJoin('round as r', 'r.id', 'f.round_id')
+						.leftJoin('school_membership as m', 'm.id', 'f.respondent_id')
+						.select(['f.id', 'f.round_id', 'f.status', 'f.submitted_at', 'f.former_respondent_key', 'm.school_id', 'm.first_name', 'm.last_name'])
+						.where('r.profile_id', 'in', profileIds)
+						.orderBy('m.last_name')
+						.orderBy('f.id')
+						.execute(),
+					db
+						.selectFrom('profile_respondent as pr')
+						.innerJoin('school_membership as m', 'm.id', 'pr.membership_id')
+						.select(['pr.profile_id', 'm.school_id', 'm.first_name', 'm.last_name'])
+						.where('pr.profile_id', 'in', profileIds)
+						.orderBy('m.last_name')
+						.execute(),
+				])
+			: Promise.resolve([[], [], []] as [never[], never[], never[]]),
+		planIds.length
+			? db
+					.selectFrom('recommendation_review')
+					.select(['id', 'entry_id', 'reviewed_by_id', 'reviewed_on', 'outcome', 'decision', 'note', 'measured_change', 'measured_rounds'])
+					.where('entry_id', 'in', planIds)
+					.where('school_id', '=', schoolId)
+					.orderBy('reviewed_on')
+					.orderBy('created_at')
+					.execute()
+			: Promise.resolve([]),
+	])
 	const reviewIds = reviews.map((review) => review.id)
 	const feedbackIds = feedback.map((entry) => entry.id)
 	const [answers, audits] = await Promise.all([

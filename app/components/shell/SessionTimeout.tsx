@@ -77,6 +77,11 @@ async function stayOnServer(sessionClock: SessionClock) {
 	let answer: { idleEndsInMs?: unknown; signedOut?: unknown }
 	try {
 		const response = await fetch('/session/extend', { method: 'POST', body: new URLSearchParams({ background: 'true' }), headers: { Accept: 'application/json' } })
+		// Sent elsewhere (an impersonation that ended since the page was drawn): the page goes there, as a navigation would.
+		if (response.redirected) {
+			window.location.assign(response.url)
+			return
+		}
 		answer = await response.json()
 	} catch {
 		sessionClock.notReached()

@@ -52,6 +52,18 @@ export function Shell({
 	// tab; the server draws it from the cookie on the next page load.
 	const [chosen, setChosen] = useState<boolean | null>(null)
 	const open = chosen ?? sidebarOpen
+	// One post after another, so that the cookie ends as the last choice, however fast the toggle is pressed.
+	const posted = useRef<Promise<unknown>>(Promise.resolve())
+	const post = (next: boolean) => {
+		posted.current = posted.current
+			.then(() => fetch('/sidebar', { method: 'POST', body: new URLSearchParams({ open: String(next), background: 'true' }) }))
+			.then((response) => {
+				// Sent elsewhere (an impersonation that ended since the page was drawn): the page goes there.
+				if (response.redirected) window.location.assign(response.url)
+			})
+			// Not sent (offline): the page keeps the choice; the next page load is drawn as the cookie last said.
+			.catch(() => {})
+	}
 	useEffect(() => {
 		storeLocally('sidebar-opened', String(open))
 	}, [open])
@@ -104,8 +116,7 @@ export function Shell({
 						onSubmit={(event) => {
 							event.preventDefault()
 							setChosen(!open)
-							// Not sent (offline): the page keeps the choice; the next page load is drawn as the cookie last said.
-							void fetch('/sidebar', { method: 'POST', body: new URLSearchParams({ open: String(!open), background: 'true' }) }).catch(() => {})
+							post(!open)
 						}}
 					>
 						<input type="hidden" name="open" value={String(!open)} />
