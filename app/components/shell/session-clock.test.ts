@@ -87,12 +87,17 @@ describe('SessionClock', () => {
 		expect(clock.getSnapshot().kind).toBe('idle-warning')
 	})
 
-	test('someone busy on the page since its last request stays signed in without being asked', () => {
+	/** Someone types 10 minutes after the page's answer, then nothing until the warning's time: the stay is asked quietly. */
+	function busyUntilTheWarning() {
 		clock.setTimes(fresh)
 		vi.advanceTimersByTime(10 * MINUTE)
 		clock.interacted()
 		vi.advanceTimersByTime(IDLE - 10 * MINUTE - IDLE_WARNING_MS)
 		expect(stay).toHaveBeenCalledTimes(1)
+	}
+
+	test('someone busy on the page since its last request stays signed in without being asked', () => {
+		busyUntilTheWarning()
 		expect(clock.getSnapshot().kind).toBe('none')
 		expect(seen).toEqual([])
 	})
@@ -106,11 +111,7 @@ describe('SessionClock', () => {
 	})
 
 	test('a stay that did not reach the server shows the warning again, to be answered, and is not asked again by itself', () => {
-		clock.setTimes(fresh)
-		vi.advanceTimersByTime(10 * MINUTE)
-		clock.interacted()
-		vi.advanceTimersByTime(IDLE - 10 * MINUTE - IDLE_WARNING_MS)
-		expect(stay).toHaveBeenCalledTimes(1)
+		busyUntilTheWarning()
 		clock.notReached()
 		expect(clock.getSnapshot()).toEqual({ kind: 'idle-warning', endsAt: 1_000_000 + IDLE })
 		vi.advanceTimersByTime(MINUTE)
