@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, TOO_MANY_ROWS_MESSAGE, toCsv } from '#app/lib/csv.ts'
+import { decodeCsv, MAX_UPLOAD_BYTES, parseCsv, TOO_LARGE_MESSAGE, TOO_MANY_ROWS_MESSAGE, toCsv } from '#app/lib/csv.ts'
 import { AppError } from '#app/lib/errors.ts'
 import type { ImportRowError } from '#app/lib/import-rows.ts'
 import type { ImportKind, ImportStatus } from '#app/models/enums.ts'
@@ -151,11 +151,14 @@ export async function getImportJob(app: SignedIn, kind: ImportKind, id: string, 
 	}
 }
 
-/** Every refused row of a job as CSV, cells made safe for spreadsheets. */
+/**
+ * Every refused row of a job as CSV, cells made safe for spreadsheets: the row, the column and why, then the row as the
+ * file had it (under the file's own header), so that the rows can be put right without the file beside it.
+ */
 export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: string): Promise<{ fileName: string; csv: string }> {
 	const job = await typedSql(app.em)
 		.selectFrom('import_job')
-		.select(['file_name', 'row_errors'])
+		.select(['file_name', 'row_errors', 'upload'])
 		.where('id', '=', recordId(id))
 		.where('school_id', '=', actingSchool(app))
 		.where('kind', '=', kind)
@@ -163,10 +166,19 @@ export async function importErrorsCsv(app: SignedIn, kind: ImportKind, id: strin
 	if (!job) throw notFound()
 	const errors = jsonColumn(job.row_errors)
 	const base = job.file_name.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9 ._-]/g, '_') || 'import'
+	const { header, cellsOf } = uploadRows(job.upload)
 	return {
 		fileName: `${base}-errors.csv`,
-		csv: toCsv([['Row', 'Column', 'Message'], ...errors.map((error) => [error.row, error.column ?? '', error.message])]),
+		csv: toCsv([['Row', 'Column', 'Message', ...header], ...errors.map((error) => [error.row, error.column ?? '', error.message, ...(cellsOf.get(error.row) ?? [])])]),
 	}
+}
+
+/** The upload's header and each data row's cells by its row number (as refused rows are numbered); none if it no longer reads. */
+function uploadRows(upload: Uint8Array | null): { header: string[]; cellsOf: Map<number, string[]> } {
+	const text = upload ? decodeCsv(new Uint8Array(upload)) : null
+	const records = text === null ? null : parseCsv(text)
+	if (!records?.length) return { header: [], cellsOf: new Map() }
+	return { header: records[0]!.cells, cellsOf: new Map(records.slice(1).map((record) => [record.line, record.cells])) }
 }
 
 export type RecentImport = { id: string; fileName: string; status: ImportStatus; total: number; createdAt: string }

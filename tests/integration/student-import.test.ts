@@ -124,7 +124,10 @@ describe('importing 3 good rows and 2 bad ones', () => {
 		expect(csv.headers.get('Content-Disposition')).toContain('year5-errors.csv')
 		// A byte-order mark first, for Excel to read it as UTF-8 (the apostrophe below is a typographic one in some messages).
 		expect([...new Uint8Array(await csv.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-		expect(await csv.text()).toBe("Row,Column,Message\r\n5,UPN,This UPN's check letter is not right\r\n6,DOB,Enter a real date\r\n")
+		// Each refused row as the file had it, under the file's own header, to be put right without the file beside it.
+		expect(await csv.text()).toBe(
+			`Row,Column,Message,${HEADER}\r\n5,UPN,This UPN's check letter is not right,Wrong,Letter,01/01/2015,5,M,A801200005002,N\r\n6,DOB,Enter a real date,Bad,Date,31/02/2015,5,F,${upn(4)},N\r\n`,
+		)
 	})
 
 	test('importing the same file again changes nothing', async () => {

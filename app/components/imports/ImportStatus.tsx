@@ -64,7 +64,7 @@ export function ImportJobStatus({ job, page, pageSize, errorsHref, refreshHref }
 					<div className="mb-2 flex flex-wrap items-center justify-between gap-3">
 						<h2 className="text-lg font-semibold text-slate-900">Refused rows</h2>
 						<a href={errorsHref} download className="text-brand underline underline-offset-2">
-							Download the errors as CSV
+							Download the refused rows and their problems as CSV
 						</a>
 					</div>
 					<RowErrorsTable caption={`Problems found in ${job.fileName}`} errors={job.errors} />
