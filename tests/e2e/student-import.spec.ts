@@ -77,7 +77,7 @@ test('import 3 good rows and 2 bad ones, read the errors, import the file again 
 	await expect(errors.getByRole('row', { name: /6 DOB Enter a real date/ })).toBeVisible()
 
 	const downloading = page.waitForEvent('download')
-	await page.getByRole('link', { name: 'Download the errors as CSV' }).click()
+	await page.getByRole('link', { name: 'Download the refused rows and their problems as CSV' }).click()
 	const download = await downloading
 	expect(download.suggestedFilename()).toBe(name.replace('.csv', '-errors.csv'))
 	expect(readFileSync(await download.path(), 'utf8')).toContain('6,DOB,Enter a real date')
