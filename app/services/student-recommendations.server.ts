@@ -92,14 +92,28 @@ export async function decideSuggestions(
 	return { studentId: suggestions.student.id, count: written }
 }
 
-/** An added recommendation of a student of the school becomes done, with no review to come. */
+/** The plan entry was marked done already (posted twice, or in another tab): nothing is written. */
+export class AlreadyDone extends Error {}
+
+/**
+ * An added recommendation of a student of the school becomes done, with no review to come. One done already throws
+ * AlreadyDone, one removed AlreadyWithdrawn; a dismissed suggestion, or another school's, answers 404. One conditional
+ * update, so two posts at once mark it done, and audit it, once.
+ */
 export async function markRecommendationDone(app: SignedIn, studentId: string, id: string): Promise<void> {
 	const { em, auth } = app
-	const row = await em.findOne(StudentRecommendation, { id: recordId(id), student: { id: studentId, school: auth.schoolId }, status: 'active', removedAt: null })
-	if (!row) throw notFound()
-	row.status = 'done'
+	const row = await em.findOne(StudentRecommendation, { id: recordId(id), student: { id: studentId, school: auth.schoolId } })
+	if (!row || row.status === 'dismissed') throw notFound()
+	if (row.removedAt) throw new AlreadyWithdrawn()
 	// A done strategy is no longer reviewed (ADR 072): it leaves the lists of reviews due.
-	row.reviewOn = null
+	const marked = await typedSql(em)
+		.updateTable('student_recommendation')
+		.set({ status: 'done', review_on: null, updated_at: sql<Date>`now()` })
+		.where('id', '=', row.id)
+		.where('status', '=', 'active')
+		.where('removed_at', 'is', null)
+		.executeTakeFirst()
+	if (Number(marked.numUpdatedRows) === 0) throw new AlreadyDone()
 	audit(em, auth, 'studentRecommendation.done', { type: 'StudentRecommendation', id: row.id, schoolId: auth.schoolId })
 	await em.flush()
 }

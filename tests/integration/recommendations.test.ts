@@ -196,6 +196,27 @@ describe('adding and dismissing', () => {
 		expect(staleHtml).not.toContain('Dismiss this recommendation?')
 		expect(await count()).toBe(before)
 	})
+
+	test('refused for its review date, the page comes back with the boxes ticked and the note as they were posted', async () => {
+		const [offered] = checkboxes(await (await senco.request(review())).text())
+		const refused = await postPairs(senco, review(), [
+			['intent', 'add'],
+			['recommendation', offered!],
+			['note', 'Agreed with Dad at parents evening'],
+			['reviewOn', '2020-01-01'],
+		])
+		expect(refused.status).toBe(400)
+		const html = await refused.text()
+		expect(html).toContain('Agreed with Dad at parents evening</textarea>')
+		const ticked = [...html.matchAll(/<input[^>]*name="recommendation"[^>]*>/g)].filter(([input]) => / checked=""/.test(input!)).map(([input]) => /value="([^"]+)"/.exec(input!)![1])
+		expect(ticked).toEqual([offered])
+	})
+
+	test('the "added" dialog shows only a count an add could make, not any number in the address', async () => {
+		expect(await (await senco.request(`${review()}?modal=need-manager-recommendations-added&added=999999999999999999999`)).text()).not.toContain('1e+21')
+		expect(await (await senco.request(`${review()}?modal=need-manager-recommendations-added&added=999999999999999999999`)).text()).not.toContain('were added to')
+		expect(await (await senco.request(`${review()}?modal=need-manager-recommendations-added&added=2`)).text()).toContain('2 recommendations were added to')
+	})
 })
 
 describe('deciding twice', () => {

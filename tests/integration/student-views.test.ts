@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, startApp, type TestApp } from './app.ts'
+import { textOf } from './pages.ts'
 import { createBareStudent, createHandStudent, postPairs, tableRows, type HandStudent } from './assessment-fixtures.ts'
 
 let app: TestApp
@@ -85,8 +86,12 @@ describe('who may see a student', () => {
 		expect(done.status).toBe(302)
 		expect((await app.sql<{ status: string }>('select status from student_recommendation where id = ?', [row!.id]))[0]!.status).toBe('done')
 		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.done' and entity_id = ?", [row!.id])).toHaveLength(1)
-		// Done once is done: a second post finds no active recommendation.
-		expect((await senco.post(path, form)).status).toBe(404)
+		// Done once is done: a second post (twice without JavaScript, or another tab) says so and writes nothing.
+		const again = await senco.post(path, form)
+		expect(again.status).toBe(302)
+		expect(again.headers.get('Location')).toBe(path)
+		expect(textOf(await (await senco.request(path)).text())).toContain('Already done')
+		expect(await app.sql("select id from audit_event where action = 'studentRecommendation.done' and entity_id = ?", [row!.id])).toHaveLength(1)
 	})
 })
 

@@ -3,7 +3,8 @@ import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 
 type Option = { value: string; label: string }
 
-const listOf = (value: unknown) => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [])
+/** A posted field's values as a list (none, one or several): the boxes to show ticked again after a refusal. */
+export const listOf = (value: unknown) => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [])
 
 /** A conform list field as a fieldset of checkboxes, one per option, its error tied to the fieldset (a school's staff). */
 export function CheckboxList({

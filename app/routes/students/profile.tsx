@@ -6,7 +6,7 @@ import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
 import { appUrl } from '#app/services/mail.server.ts'
 import { listProfileRespondents } from '#app/services/profile-respondents.server.ts'
-import { AlreadyWithdrawn, dismissedSummary, markRecommendationDone, removeStudentRecommendation } from '#app/services/student-recommendations.server.ts'
+import { AlreadyDone, AlreadyWithdrawn, dismissedSummary, markRecommendationDone, removeStudentRecommendation } from '#app/services/student-recommendations.server.ts'
 import { loadProfileView, openStudent, printDetails } from '#app/services/student-views.server.ts'
 import { getStudent, listProfessionalOptions } from '#app/services/students.server.ts'
 import { redirectWithToast } from '#app/services/toast.server.ts'
@@ -52,7 +52,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const intent = formData.get('intent')
 	if (isRespondentIntent(intent)) return changeRespondents(app, student.id, intent, formData)
 	if (intent === 'mark-done') {
-		await markRecommendationDone(app, student.id, postedId(formData, 'studentRecommendationId'))
+		try {
+			await markRecommendationDone(app, student.id, postedId(formData, 'studentRecommendationId'))
+		} catch (error) {
+			// Posted twice (no JavaScript), or marked done or removed in another tab first.
+			if (error instanceof AlreadyDone) return redirectWithToast(app.em, here, { type: 'info', title: 'Already done', description: 'Nothing was changed.' })
+			if (error instanceof AlreadyWithdrawn) return redirectWithToast(app.em, here, { type: 'info', title: 'Already removed', description: 'Nothing was changed.' })
+			throw error
+		}
 		return redirectWithToast(app.em, here, { type: 'success', title: 'Recommendation marked as done' })
 	}
 	if (intent === 'remove') {

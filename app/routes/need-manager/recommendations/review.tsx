@@ -10,6 +10,7 @@ import { RichText } from '#app/components/questionnaires/RichText.tsx'
 import { SeverityBadge } from '#app/components/questionnaires/StatusBadge.tsx'
 import { BackLink } from '#app/components/shell/BackLink.tsx'
 import { PageHeader } from '#app/components/shell/Overview.tsx'
+import { listOf } from '#app/components/forms/CheckboxList.tsx'
 import { Checkbox } from '#app/components/ui/Checkbox.tsx'
 import { TextArea } from '#app/components/ui/TextArea.tsx'
 import { formatDate, formatScore } from '#app/lib/format.ts'
@@ -118,7 +119,11 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: DecisionSchema }),
 	})
 	const confirmDismiss = actionData && 'confirmDismiss' in actionData ? actionData.confirmDismiss : undefined
-	const added = Number(new URLSearchParams(location.search).get('added') ?? '0')
+	// What was posted, shown again when the server refused it (without JavaScript the page is drawn anew).
+	const chosen = listOf(fields.recommendation.initialValue)
+	// The count the add's redirect put in the address: a whole number a plan could hold, else no dialog (an edited address).
+	const addedParam = new URLSearchParams(location.search).get('added') ?? ''
+	const added = /^[1-9]\d{0,2}$/.test(addedParam) ? Number(addedParam) : 0
 	const profileUrl = `/students/profile/${suggestions.student.id}`
 	return (
 		<>
@@ -157,6 +162,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 											<Checkbox
 												name={fields.recommendation.name}
 												value={recommendation.id}
+												defaultSelected={chosen.includes(recommendation.id)}
 												// "Choose at least one recommendation" is above the list: each box says it is in question and points there.
 												isInvalid={Boolean(fields.recommendation.errors?.length)}
 												aria-describedby={fields.recommendation.errors?.length ? fields.recommendation.errorId : undefined}
@@ -175,6 +181,7 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 						<TextArea
 							label="Note (for the recommendations you add)"
 							name={fields.note.name}
+							defaultValue={typeof fields.note.initialValue === 'string' ? fields.note.initialValue : undefined}
 							description="For example what was agreed and with whom."
 							errorMessage={fields.note.errors?.join(' ')}
 							isInvalid={Boolean(fields.note.errors?.length)}

@@ -16,7 +16,7 @@ export function ConfirmDismissModal({ chosen, note, student }: { chosen: { id: s
 			fields={{ recommendation: chosen.map((one) => one.id), note }}
 			confirmLabel="Dismiss chosen"
 		>
-			<p>{`They will no longer be suggested for ${student} while the scores stay as they are:`}</p>
+			<p>{`They will no longer be suggested for ${student}, whatever later rounds score, until someone brings them back from the “Dismissed” list on this page:`}</p>
 			<ul className="mt-2 list-disc ps-6">
 				{chosen.map((one) => (
 					<li key={one.id}>{one.title}</li>
