@@ -20,7 +20,10 @@ import { typedSql } from './typed-sql.server.ts'
 
 export const LAST_ADMIN_MESSAGE = 'The school must keep at least one school admin'
 
-async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImportValues>[]): Promise<ImportPlan<DirectoryImportValues>> {
+/** The directory's own rule (directory.server.ts): an admin cannot change their own role, and so lock themselves out. */
+export const OWN_ROLE_MESSAGE = 'You can’t change your own role: ask another school admin to do it'
+
+async function plan(em: Em, { schoolId, userId }: Pick<ImportActor, 'schoolId' | 'userId'>, rows: ImportValuesRow<DirectoryImportValues>[]): Promise<ImportPlan<DirectoryImportValues>> {
 	const result: ImportPlan<DirectoryImportValues> = { create: [], update: [], unchanged: 0, refused: [] }
 	if (rows.length === 0) return result
 	const [existing, admins] = await Promise.all([
@@ -54,6 +57,10 @@ async function plan(em: Em, schoolId: string, rows: ImportValuesRow<DirectoryImp
 		}
 		if (!user?.membership_id) {
 			result.create.push(row)
+			continue
+		}
+		if (user.user_id === userId && user.role !== values.role) {
+			result.refused.push({ row: row.row, column: 'Role', message: OWN_ROLE_MESSAGE })
 			continue
 		}
 		if (user.role === 'schoolAdmin' && values.role !== 'schoolAdmin') {

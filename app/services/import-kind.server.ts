@@ -25,7 +25,8 @@ export type ImportActor = { schoolId: string; userId: string | null; impersonato
 /** One kind of import: how its file reads, how its rows are decided and written. */
 export type ImportKindHandler<Values> = {
 	read(bytes: Uint8Array): ReadResult<Values>
-	plan(em: Em, schoolId: string, rows: ImportValuesRow<Values>[]): Promise<ImportPlan<Values>>
+	/** `actor`: the school the rows are for, and who imports them (whose own entry a row may not demote). */
+	plan(em: Em, actor: Pick<ImportActor, 'schoolId' | 'userId'>, rows: ImportValuesRow<Values>[]): Promise<ImportPlan<Values>>
 	/** Writes a plan inside the caller's transaction; rows the database refuses come back as errors. */
 	apply(tx: Em, actor: ImportActor, plan: ImportPlan<Values>): Promise<{ created: number; updated: number; errors: ImportRowError[] }>
 }

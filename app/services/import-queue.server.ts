@@ -138,7 +138,7 @@ async function runBatch(
 	const batch = rows.slice(held.processed, held.processed + options.batchSize)
 	if (batch.length === 0) return 'finished'
 	const valid = batch.filter((row): row is ImportValuesRow<unknown> => row.values !== undefined)
-	const plan = await handler.plan(tx, actor.schoolId, valid)
+	const plan = await handler.plan(tx, actor, valid)
 	const applied = await handler.apply(tx, actor, plan)
 	const errors = [...batch.flatMap((row) => row.errors ?? []), ...plan.refused, ...applied.errors].sort((a, b) => a.row - b.row)
 	await typedSql(tx)

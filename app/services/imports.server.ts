@@ -49,7 +49,7 @@ export async function dryRunImport(app: SignedIn, kind: ImportKind, bytes: Uint8
 	const read = handler.read(bytes)
 	if (!read.ok) return { ok: false, refusal: refusal(read.reason, read.detail) }
 	const valid = read.rows.filter((row): row is ImportValuesRow<unknown> => row.values !== undefined)
-	const plan = await handler.plan(app.em, actingSchool(app), valid)
+	const plan = await handler.plan(app.em, { schoolId: actingSchool(app), userId: app.auth.userId }, valid)
 	const errors = [...read.rows.flatMap((row) => row.errors ?? []), ...plan.refused].sort((a, b) => a.row - b.row)
 	const sample = (rows: ImportValuesRow<unknown>[]) => rows.slice(0, SAMPLE_SIZE).map((row) => ({ row: row.row, ...describe(row.values) }))
 	return {

@@ -24,7 +24,7 @@ type Existing = {
 	sen_status: string
 }
 
-async function plan(em: Em, schoolId: string, rows: ImportValuesRow<StudentImportValues>[]): Promise<ImportPlan<StudentImportValues>> {
+async function plan(em: Em, { schoolId }: Pick<ImportActor, 'schoolId'>, rows: ImportValuesRow<StudentImportValues>[]): Promise<ImportPlan<StudentImportValues>> {
 	const result: ImportPlan<StudentImportValues> = { create: [], update: [], unchanged: 0, refused: [] }
 	if (rows.length === 0) return result
 	const existing: Existing[] = await typedSql(em)

@@ -61,14 +61,15 @@ describe('the staff import screens refuse other roles, visitors, and other schoo
 })
 
 describe('importing staff by e-mail', () => {
-	test('new people join without access; known ones join or are updated; a platform admin and the last school admin are refused', async () => {
+	test('new people join without access; known ones join or are updated; a platform admin, and the importing admin’s own role, are refused', async () => {
 		const users = (await app.sql<{ n: number }>('select count(*)::int as n from users'))[0]!.n
 		const id = await importFile(office, IMPORT, staff, 'staff.csv')
 		const job = await waitForJob(app, id)
 		expect(job).toMatchObject({ status: 'completed_with_errors', total: 6, created: 2, updated: 1, failed: 3 })
 		expect(job.row_errors).toEqual([
 			{ row: 5, column: 'Email', message: 'This address can’t be added to a school’s directory. Use another address for this person.' },
-			{ row: 6, column: 'Role', message: 'The school must keep at least one school admin' },
+			// The importing admin's own entry: their role is not theirs to change (nor to lock themselves out by).
+			{ row: 6, column: 'Role', message: 'You can’t change your own role: ask another school admin to do it' },
 			{ row: 7, column: 'Role', message: 'Use School admin, SENCo / need manager or Staff member' },
 		])
 		expect((await app.sql<{ n: number }>('select count(*)::int as n from users'))[0]!.n).toBe(users + 1)
@@ -81,6 +82,21 @@ describe('importing staff by e-mail', () => {
 		expect(await app.sql("select m.id from school_membership m join users u on u.id = m.user_id where u.email = 'admin@spencer.test'")).toEqual([])
 		const audits = await app.sql<{ action: string }>("select action from audit_event where action like 'member.import.%' and school_id = (select id from school where subdomain = 'oakfield') order by action")
 		expect(audits.map((audit) => audit.action)).toEqual(['member.import.create', 'member.import.create', 'member.import.update'])
+	})
+
+	test('with another school admin beside them, an admin still cannot demote themselves by a file: dry run and job refuse it', async () => {
+		const second = await app.sql<{ id: string }>("select m.id from school_membership m join users u on u.id = m.user_id where u.email = 'senco@oakfield.test' and m.school_id = (select id from school where subdomain = 'oakfield')")
+		await app.sql("update school_membership set role = 'schoolAdmin' where id = ?", [second[0]!.id])
+		try {
+			const file = 'E-mail,First name,Last name,Role\noffice@oakfield.test,Olivia,Bennett,Staff member\n'
+			const dryRun = await (await checkUpload(office, IMPORT, file)).text()
+			expect(dryRun).toContain('You can’t change your own role: ask another school admin to do it')
+			const job = await waitForJob(app, await importFile(office, IMPORT, file))
+			expect(job).toMatchObject({ updated: 0, failed: 1 })
+			expect(await member('office@oakfield.test')).toMatchObject({ role: 'schoolAdmin' })
+		} finally {
+			await app.sql("update school_membership set role = 'needManager' where id = ?", [second[0]!.id])
+		}
 	})
 
 	test('importing the same file again changes nothing', async () => {
