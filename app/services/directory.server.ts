@@ -267,9 +267,24 @@ export async function removeAccess(app: SignedIn, id: string) {
 		if (current.role === 'schoolAdmin' && !(await othersCanAdminister(tx as Em, schoolId, current.id))) {
 			throw LAST_ADMIN(`${current.firstName} ${current.lastName}`)
 		}
+		const wasInvited = current.access === 'invited'
 		current.access = 'none'
 		audit(tx, app.auth, 'membership.remove-access', { type: 'SchoolMembership', id: current.id, schoolId })
 		await tx.flush()
+		// An invitation still in the mail is withdrawn with the access it offered: its link no longer sets a password,
+		// unless another school's invitation to the same person is waiting on it too.
+		if (wasInvited) {
+			const db = typedSql(tx)
+			const invitedElsewhere = await db
+				.selectFrom('school_membership')
+				.select('id')
+				.where('user_id', '=', current.user.id)
+				.where('access', '=', 'invited')
+				.executeTakeFirst()
+			if (!invitedElsewhere) {
+				await db.updateTable('password_token').set({ used_at: new Date() }).where('user_id', '=', current.user.id).where('purpose', '=', 'invitation').where('used_at', 'is', null).execute()
+			}
+		}
 	})
 }
 

@@ -356,6 +356,24 @@ describe('set role, access', () => {
 	})
 })
 
+describe('an invitation withdrawn', () => {
+	test('removing the access of someone invited voids the link in their mail: it no longer sets a password', async () => {
+		await office.post('/school-admin/directory/add', addForm({ email: 'withdrawn@oakfield.test', firstName: 'Wil' }))
+		const id = await membershipId('withdrawn@oakfield.test')
+		expect(await toastAfter(office, await office.post('/school-admin/directory?modal=access&id=' + id, { intent: 'give-access', id }))).toContain('Invitation sent')
+		const mail = app.outbox().filter((message) => message.to.includes('withdrawn@oakfield.test') && /invited to Spencer/.test(message.subject)).at(-1)
+		const link = new URL(/https?:\/\/\S+set-password-from-email\?\S+/.exec(mail!.body)![0])
+		expect(await toastAfter(office, await office.post('/school-admin/directory', { intent: 'remove-access', id }))).toContain('Access removed')
+
+		const browser = new Browser(app)
+		const set = await browser.post(`${link.pathname}${link.search}`, { email: 'withdrawn@oakfield.test', token: link.searchParams.get('token')!, password: PASSWORD })
+		expect(set.status).not.toBe(302)
+		const [user] = await app.sql<{ password_hash: string | null }>("select password_hash from users where email = 'withdrawn@oakfield.test'")
+		expect(user!.password_hash).toBeNull()
+		expect((await browser.request('/settings/profile')).headers.get('Location')).toMatch(/^\/auth\/login/)
+	})
+})
+
 describe('delete a person', () => {
 	// Someone with submitted feedback can be deleted now (ADR 029): tests/integration/former-staff.test.ts.
 	test('refused for yourself', async () => {
