@@ -250,20 +250,26 @@ export async function addToGroup(app: SignedIn, groupId: string, member: Member)
 	return name
 }
 
-export async function removeFromGroup(app: SignedIn, groupId: string, member: Member): Promise<string> {
+/**
+ * Takes a student or staff member of the school out of the group. `removed`: false when they were not in it (removed
+ * twice, or in another tab first): nothing is written, nor audited.
+ */
+export async function removeFromGroup(app: SignedIn, groupId: string, member: Member): Promise<{ name: string; removed: boolean }> {
 	const group = await getGroup(app, groupId)
 	const schoolId = actingSchool(app)
 	const name = await memberName(app, member)
-	await app.em.transactional(async (tx) => {
+	const removed = await app.em.transactional(async (tx) => {
 		const db = typedSql(tx)
-		await (member.kind === 'student'
+		const result = await (member.kind === 'student'
 			? db.deleteFrom('group_student').where('group_id', '=', group.id).where('student_id', '=', member.id)
 			: db.deleteFrom('group_staff').where('group_id', '=', group.id).where('membership_id', '=', member.id)
-		).execute()
+		).executeTakeFirst()
+		if (Number(result.numDeletedRows) === 0) return false
 		audit(tx, app.auth, `${AUDIT_ACTION[member.kind]}.remove`, { type: 'Group', id: group.id, schoolId })
 		await tx.flush()
+		return true
 	})
-	return name
+	return { name, removed }
 }
 
 /** The name of a student or staff member of the acting user's school; anyone else answers 404. */

@@ -264,6 +264,13 @@ describe('students and staff of a group', () => {
 		expect(removed.text).toContain(`${first.first_name} ${first.last_name} removed from Forest school`)
 		expect(await groupStudents(id)).toEqual([{ student_id: second.id }])
 		expect(await app.sql('select id from student where id = ?', [first.id])).toHaveLength(1)
+		// Removed again (posted twice, another tab): it says so, and nothing more is written or audited.
+		const audited = async () => (await app.sql<{ n: number }>("select count(*)::int as n from audit_event where action = 'group.student.remove' and entity_id = ?", [id]))[0]!.n
+		const before = await audited()
+		const again = await postAndFollow(office, `${LIST}/${id}`, { intent: 'remove-student', studentId: first.id })
+		expect(again.text).toContain(`${first.first_name} ${first.last_name} is not in Forest school`)
+		expect(again.text).not.toContain('removed from Forest school')
+		expect(await audited()).toBe(before)
 		// The students list shows the group.
 		expect(await page(office, `/school-admin/students/list?group=${id}`)).toContain(`${second.first_name} ${second.last_name}`)
 	})

@@ -96,8 +96,10 @@ export async function action({ context, request, params, url }: Route.ActionArgs
 		case 'remove-student':
 		case 'remove-staff': {
 			const kind = intent === 'remove-student' ? 'student' : 'staff'
-			const name = await removeFromGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
-			return redirectWithToast(app.em, pageAfter(url, ['modal', 'student', 'member']), { type: 'success', title: `${name} removed from ${group.name}` })
+			const { name, removed } = await removeFromGroup(app, group.id, { kind, id: postedId(formData, kind === 'student' ? 'studentId' : 'membershipId') })
+			const back = pageAfter(url, ['modal', 'student', 'member'])
+			if (!removed) return redirectWithToast(app.em, back, { type: 'info', title: `${name} is not in ${group.name}`, description: 'Nothing was changed.' })
+			return redirectWithToast(app.em, back, { type: 'success', title: `${name} removed from ${group.name}` })
 		}
 		case 'delete-group':
 			await deleteGroup(app, group.id)
