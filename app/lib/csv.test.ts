@@ -56,6 +56,9 @@ describe('headers', () => {
 			]),
 		)
 		expect(matchHeader(['UPN', 'FORENAME', 'Sen Status', ''], columns)?.get('sen')).toBe(2)
+		// Any number of empty columns after the last named one (a spreadsheet's stray commas); not one between two.
+		expect(matchHeader(['UPN', 'Forename', '', '', ''], columns)).toEqual(new Map([['upn', 0], ['first', 1]]))
+		expect(matchHeader(['UPN', '', 'Forename'], columns)).toBeNull()
 	})
 
 	test('a missing required column, an unknown one or one given twice breaks the header', () => {

@@ -116,10 +116,11 @@ export function readHeader<Field extends string>(header: string[], columns: Colu
 	const byName = new Map<string, Field>()
 	for (const column of columns) for (const name of [column.label, ...column.aliases]) byName.set(normaliseHeader(name), column.field)
 	const found = new Map<Field, number>()
+	// Empty columns after the last named one (a spreadsheet's stray commas) are no columns at all.
+	const lastNamed = header.findLastIndex((cell) => normaliseHeader(cell) !== '')
 	for (const [index, cell] of header.entries()) {
 		const name = normaliseHeader(cell)
-		// A trailing empty column (a spreadsheet's stray comma) is no column at all.
-		if (name === '' && index === header.length - 1 && index > 0) continue
+		if (name === '' && index > lastNamed && index > 0) continue
 		const field = byName.get(name)
 		if (!field) {
 			return { problem: name === '' ? `Column ${index + 1} of the header row has no name.` : `Column ${index + 1} of the header row is not one Spencer knows: the template’s first row gives the names it reads.` }

@@ -39,7 +39,7 @@ export function readImport<Field extends string, Values>(
 	keyColumn: Field,
 ): ReadResult<Values> {
 	const text = decodeCsv(bytes)
-	if (text === null) return { ok: false, reason: 'broken', detail: 'It is not a text file: save it from the spreadsheet as CSV.' }
+	if (text === null) return { ok: false, reason: 'broken', detail: 'It is not text Spencer can read (UTF-8, or the spreadsheet’s own Windows encoding): save it from the spreadsheet as “CSV (comma delimited)” or “CSV UTF-8”.' }
 	if (countCsvRecords(text) - 1 > MAX_DATA_ROWS) return { ok: false, reason: 'tooManyRows' }
 	const records = parseCsv(text)
 	if (!records) return { ok: false, reason: 'broken', detail: csvProblem(text) }

@@ -99,7 +99,7 @@ describe('reading an upload', () => {
 		expect(read(`UPN,Forename,Surname,DOB,Year,Gender\n${upn(1)},A,B,2014-01-01,7,F\n${upn(2)},=HYPERLINK("http://x";"y"),B,2014-01-01,7,F\n`)).toEqual(
 			broken('Row 3 has a quote mark inside a cell that does not start with one. A spreadsheet saves such a cell between quote marks: save the file from it as CSV again.'),
 		)
-		expect(readStudentImport(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]))).toEqual(broken('It is not a text file: save it from the spreadsheet as CSV.'))
+		expect(readStudentImport(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]))).toEqual(broken('It is not text Spencer can read (UTF-8, or the spreadsheet’s own Windows encoding): save it from the spreadsheet as “CSV (comma delimited)” or “CSV UTF-8”.'))
 		expect(read('')).toEqual(broken('The file is empty: it has no header row.'))
 	})
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, type TestApp } from './app.ts'
 import { checkUpload, importFile, startWithOffices, waitForJob } from './import-helpers.ts'
+import { textOf } from './pages.ts'
 
 let app: TestApp
 let office: Browser
@@ -97,6 +98,13 @@ describe('importing staff by e-mail', () => {
 		} finally {
 			await app.sql("update school_membership set role = 'needManager' where id = ?", [second[0]!.id])
 		}
+	})
+
+	test('the upload step names the staff file’s columns, and no dates (it has none)', async () => {
+		const text = textOf(await (await office.request(IMPORT)).text())
+		expect(text).toContain('Columns: Email, First name')
+		expect(text).not.toContain('Dates as')
+		expect(textOf(await (await office.request('/school-admin/students/import')).text())).toContain('Dates as dd/mm/yyyy or yyyy-mm-dd.')
 	})
 
 	test('importing the same file again changes nothing', async () => {

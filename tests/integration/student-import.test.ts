@@ -157,7 +157,7 @@ describe('importing 3 good rows and 2 bad ones', () => {
 describe('a file that cannot be imported writes nothing', () => {
 	const goodRow = (n: number) => `Okafor,Chidi,03/09/2015,5,M,${upn(n)},N`
 	const cases: { name: string; content: () => string | Uint8Array; status: number; message: RegExp }[] = [
-		{ name: 'binary', content: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), status: 400, message: /File is broken, .* It is not a text file/ },
+		{ name: 'binary', content: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), status: 400, message: /File is broken, .* It is not text Spencer can read/ },
 		{ name: 'another delimiter', content: () => [HEADER.replaceAll(',', ';'), goodRow(50).replaceAll(',', ';')].join('\n'), status: 400, message: /File is broken, .* Its columns are not separated by commas/ },
 		{ name: 'an unclosed quote', content: () => [HEADER, `"Okafor,Chidi,03/09/2015,5,M,${upn(51)},N`].join('\n'), status: 400, message: /File is broken, .* A quote mark opens a cell that is never closed/ },
 		{ name: 'a missing column', content: () => ['Surname,Forename,DOB,Year,UPN', `Okafor,Chidi,03/09/2015,5,${upn(52)}`].join('\n'), status: 400, message: /File is broken, .* The header row has no “Gender” column/ },

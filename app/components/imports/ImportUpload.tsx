@@ -25,7 +25,7 @@ export type DryRunView = {
 const SHOWN_ERRORS = 100
 
 /** Step one: the template to download and the file to check. Works as a plain multipart post. */
-export function ImportUploadForm({ templateHref, error, columns }: { templateHref: string; error: string | null; columns: string }) {
+export function ImportUploadForm({ templateHref, error, columns, dates = false }: { templateHref: string; error: string | null; columns: string; dates?: boolean }) {
 	const id = useId()
 	return (
 		<section aria-labelledby={`${id}-title`} className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6">
@@ -33,7 +33,7 @@ export function ImportUploadForm({ templateHref, error, columns }: { templateHre
 				Upload a CSV file
 			</h2>
 			<p className="mt-2 text-slate-700">
-				Columns: {columns}. Headers may be in any order and case. Dates as dd/mm/yyyy or yyyy-mm-dd. At most 5 MB and 10,000 rows.{' '}
+				Columns: {columns}. Headers may be in any order and case.{dates ? ' Dates as dd/mm/yyyy or yyyy-mm-dd.' : ''} At most 5 MB and 10,000 rows.{' '}
 				<a href={templateHref} download className="text-brand underline underline-offset-2">
 					Download the CSV template
 				</a>

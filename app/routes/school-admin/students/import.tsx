@@ -29,6 +29,7 @@ export default function ImportStudents({ loaderData, actionData }: Route.Compone
 				<>
 					<ImportUploadForm
 						templateHref="/school-admin/students/import/template.csv"
+						dates
 						columns="UPN, First name (or Forename, Legal Forename), Last name (or Surname, Legal Surname), Date of birth (or DOB), Year group (or Year, NC Year), Gender (or Sex), and optionally SEN status and Reg group"
 						error={actionData?.stage === 'upload' ? actionData.error : null}
 					/>
