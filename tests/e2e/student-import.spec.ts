@@ -104,4 +104,6 @@ test('a file with a wrong column is refused beside the field, and nothing is wri
 	await page.getByRole('button', { name: 'Check file' }).click()
 	await expect(page.getByText('File is broken, please make sure your CSV file has correct columns and values.')).toBeVisible()
 	await expect(page.getByLabel('CSV file', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+	// The focus is on the field to correct, with JavaScript and without (ADR 101).
+	await expect(page.getByLabel('CSV file', { exact: true })).toBeFocused()
 })

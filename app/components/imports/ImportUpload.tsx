@@ -1,7 +1,8 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Form } from '#app/components/forms/Form.tsx'
 import { SubmitButton } from '#app/components/forms/SubmitButton.tsx'
 import { Badge } from '#app/components/ui/Badge.tsx'
+import { useFocusWhenRefused } from '#app/components/ui/focus-when-refused.ts'
 import { Link } from '#app/components/ui/Link.tsx'
 import { DataTable } from '#app/components/ui/DataTable.tsx'
 import { plural } from '#app/lib/plural.ts'
@@ -27,6 +28,13 @@ const SHOWN_ERRORS = 100
 /** Step one: the template to download and the file to check. Works as a plain multipart post. */
 export function ImportUploadForm({ templateHref, error, columns, dates = false }: { templateHref: string; error: string | null; columns: string; dates?: boolean }) {
 	const id = useId()
+	// A refused file gives the focus to the file field, beside its message (ADR 101): without JavaScript as the page
+	// loads (autofocus), with it once the refusal is drawn.
+	const autoFocus = useFocusWhenRefused(Boolean(error))
+	const input = useRef<HTMLInputElement>(null)
+	useEffect(() => {
+		if (error) input.current?.focus()
+	}, [error])
 	return (
 		<section aria-labelledby={`${id}-title`} className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6">
 			<h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
@@ -44,6 +52,8 @@ export function ImportUploadForm({ templateHref, error, columns, dates = false }
 						CSV file
 					</label>
 					<input
+						ref={input}
+						{...autoFocus}
 						id={`${id}-file`}
 						name="file"
 						type="file"
