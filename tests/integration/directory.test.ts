@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { Browser, refusingSmtpUrl, startApp, type TestApp } from './app.ts'
+import { textOf } from './pages.ts'
 
 let app: TestApp
 let office: Browser
@@ -207,6 +208,11 @@ describe('the list', () => {
 		expect(large).toBe(small)
 		const page2 = await (await office.request('/school-admin/directory?page=2')).text()
 		expect(page2).toMatch(/Showing 26–50 of \d+/)
+		// A page past the end says so and leads to the last page, not "Showing 24951–60 of 60".
+		const past = textOf(await (await office.request('/school-admin/directory?page=999')).text())
+		expect(past).toMatch(/Page 999 is past the end: there are (\d+) pages of \d+ staff/)
+		expect(past).not.toMatch(/Showing \d+–/)
+		expect(await (await office.request('/school-admin/directory?page=999')).text()).toMatch(/href="\/school-admin\/directory\?page=\d+"[^>]*>Last page</)
 		await app.sql("delete from users where email like 'bulk%@oakfield.test'")
 	})
 })
