@@ -100,7 +100,7 @@ export function startupWarnings(env: Env): string[] {
 		)
 	}
 	if (env.NODE_ENV === 'production' && !env.APP_URL) {
-		warnings.push(`APP_URL is not set: emailed links use the address each request came to, which suits trying Spencer on one machine only. Set APP_URL to ${APP_URL_HINT}.`)
+		warnings.push(`APP_URL is not set: emailed links point at http://localhost:${env.PORT}, which suits trying Spencer on one machine only. Set APP_URL to ${APP_URL_HINT}.`)
 	}
 	return warnings
 }

@@ -36,9 +36,18 @@ export function resetMailTransport() {
 	smtp = null
 }
 
-export function appUrl(request?: Request): string {
+/**
+ * Where emailed links point: APP_URL, else this machine's own address (trying Spencer on one machine). Never the
+ * request's Host header, which the sender of a request chooses: a reset link built from it could send its token to
+ * any host.
+ */
+export function appUrl(): string {
 	const { APP_URL, PORT } = getEnv()
 	if (APP_URL) return APP_URL.replace(/\/$/, '')
-	if (request) return new URL(request.url).origin
 	return `http://localhost:${PORT}`
+}
+
+/** Whole URLs printed on a page for the person reading it: APP_URL, else the address they opened the page at. */
+export function printedUrlBase(request: Request): string {
+	return getEnv().APP_URL ? appUrl() : new URL(request.url).origin
 }

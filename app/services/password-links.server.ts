@@ -34,7 +34,7 @@ export async function requestPasswordReset({ em, clientAddress }: Visitor, reque
 		[RATE_LIMITS.resetMails, [email.toLowerCase(), clientAddress]],
 	])
 	if (!limit.allowed) return { kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds }
-	await enqueue(em, QUEUES.resetMail, { email, linkBase: `${appUrl(request)}/auth/new-password` })
+	await enqueue(em, QUEUES.resetMail, { email, linkBase: `${appUrl()}/auth/new-password` })
 	return { kind: 'sent' }
 }
 
@@ -68,7 +68,7 @@ export async function inviteMember(em: Em, user: User, membershipId: string, opt
 
 /** Sends an invitation: a link to set a password, after which the user is signed in. */
 export async function sendInvitation(em: Em, user: User, options: { request?: Request; schoolName?: string } = {}) {
-	const link = await issuePasswordToken(em, user, 'invitation', `${appUrl(options.request)}/auth/set-password-from-email`)
+	const link = await issuePasswordToken(em, user, 'invitation', `${appUrl()}/auth/set-password-from-email`)
 	await sendMail({
 		to: user.email,
 		subject: "You're invited to Spencer",

@@ -4,7 +4,7 @@ import { formatDate } from '#app/lib/format.ts'
 import { isModalOpen, openModals } from '#app/lib/modals.ts'
 import { requireRole } from '#app/services/guards.server.ts'
 import { postedId } from '#app/services/ids.server.ts'
-import { appUrl } from '#app/services/mail.server.ts'
+import { printedUrlBase } from '#app/services/mail.server.ts'
 import { listProfileRespondents } from '#app/services/profile-respondents.server.ts'
 import { AlreadyDone, AlreadyWithdrawn, dismissedSummary, markRecommendationDone, removeStudentRecommendation } from '#app/services/student-recommendations.server.ts'
 import { loadProfileView, openStudent, printDetails } from '#app/services/student-views.server.ts'
@@ -35,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		canManage ? dismissedSummary(app, student.id) : null,
 	])
 	// The printed list of review links gives whole URLs (ADR 072): the configured address, else this request's.
-	return { student, view, respondents, staff, canManage, dismissed, print: printDetails(app), baseUrl: appUrl(request) }
+	return { student, view, respondents, staff, canManage, dismissed, print: printDetails(app), baseUrl: printedUrlBase(request) }
 }
 
 /** A navigation to a URL that opens a modal brings the modals' code with the data, so it shows the modal when it lands. */
