@@ -11,7 +11,7 @@ import type { Em } from './database.server.ts'
 import type { SignedIn } from './guards.server.ts'
 import { isUuid } from './ids.server.ts'
 import { getSecret } from './secrets.server.ts'
-import { createSession, destroySession } from './session.server.ts'
+import { replaceSession } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'
 import { notFound } from './tenancy.server.ts'
 
@@ -49,8 +49,7 @@ export async function startImpersonation(app: SignedIn, request: Request, school
 	// A new session id as impersonation starts (docs/architecture.md#security): the old session's end, the new one, the
 	// impersonation and its audit line in one transaction, so a failure leaves the admin signed in as before.
 	const headers = await em.transactional(async (tx) => {
-		const clearOld = await destroySession(tx, request)
-		const { session, setCookie } = await createSession(tx, admin)
+		const { clearOld, session, setCookie } = await replaceSession(tx, request, admin)
 		// The impersonation acts in the school it was started from, whatever the user last chose for themselves.
 		session.activeMembership = membership
 		const now = new Date()
@@ -110,8 +109,9 @@ export async function readImpersonation(em: Em, request: Request, admin: Auth): 
 async function backToSelf(em: Em, request: Request, userId: string): Promise<Headers> {
 	const user = await em.findOneOrFail(User, { id: userId })
 	const headers = new Headers()
-	headers.append('Set-Cookie', await destroySession(em, request))
-	headers.append('Set-Cookie', (await createSession(em, user)).setCookie)
+	const { clearOld, setCookie } = await replaceSession(em, request, user)
+	headers.append('Set-Cookie', clearOld)
+	headers.append('Set-Cookie', setCookie)
 	const names = new Set([impersonationCookieName(), ...carriedNames(request)])
 	for (const name of names) headers.append('Set-Cookie', await clearImpersonationCookie(em, name))
 	return headers

@@ -19,13 +19,14 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const newToken = () => randomBytes(32).toString('base64url')
 
 /** Opens a session for a user: a fresh 256-bit token every time (so sign-in rotates the id). */
-export async function createSession(em: Em, user: User, now = new Date()): Promise<{ session: Session; setCookie: string }> {
+export async function createSession(em: Em, user: User, now = new Date(), absoluteEnd?: Date): Promise<{ session: Session; setCookie: string }> {
 	const token = newToken()
+	const absoluteExpiresAt = absoluteEnd ?? new Date(now.getTime() + SESSION_ABSOLUTE_MS)
 	const session = em.create(Session, {
 		user,
 		tokenHash: hashToken(token),
-		expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
-		absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+		expiresAt: new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime())),
+		absoluteExpiresAt,
 		lastSeenAt: now,
 	})
 	await em.flush()
@@ -144,6 +145,19 @@ export function sessionTimes(ends: SessionEnds, now = Date.now()): SessionTimes 
 		hardEndsInMs: ends.hardAt.getTime() - now,
 		hardEnd: ends.hardEnd,
 	}
+}
+
+/**
+ * A new session id for the same sign-in, as privileges change (impersonation starts or ends): the request's session row
+ * is deleted and a new one made that keeps its absolute end, so that no session outlives its sign-in's 12 hours
+ * however often it is replaced. Returns the cookie that clears the old one, and the new session with its cookie.
+ */
+export async function replaceSession(em: Em, request: Request, user: User): Promise<{ clearOld: string; session: Session; setCookie: string }> {
+	const token = await readTokenCookie(sessionCookie, request)
+	const old = token ? await em.findOne(Session, { tokenHash: hashToken(token) }) : null
+	if (old) await em.nativeDelete(Session, { id: old.id })
+	const { session, setCookie } = await createSession(em, user, new Date(), old?.absoluteExpiresAt)
+	return { clearOld: await clearSessionCookie(), session, setCookie }
 }
 
 /** Deletes the request's session row (server-side revocation) and returns the cookie that clears it. */

@@ -106,6 +106,32 @@ describe('[13.6] an ended impersonation answers 10002', () => {
 		await expectEndedPage(admin, await admin.request('/need-manager/home'), sessionId)
 	})
 
+	test('a renewed session keeps its sign-in’s absolute end: an impersonation cookie, even a made-up one, never restarts the 12 hours', async () => {
+		const senco = new Browser(app)
+		await senco.signIn('senco@oakfield.test')
+		const ends = () => app.sql<{ absolute_expires_at: Date | string }>('select absolute_expires_at from session where user_id = ? order by created_at desc', [sencoId])
+		// The sign-in made an hour ago, as far as the session knows.
+		await app.sql("update session set absolute_expires_at = absolute_expires_at - interval '1 hour' where user_id = ?", [sencoId])
+		const [before] = await ends()
+		senco.cookies.set(IMPERSONATION, 'made-up')
+		const answered = await senco.request('/need-manager/home')
+		expect(answered.headers.get('Location')).toBe(ENDED)
+		const after = await ends()
+		expect(after).toHaveLength(1)
+		expect(new Date(after[0]!.absolute_expires_at).getTime()).toBe(new Date(before!.absolute_expires_at).getTime())
+
+		// Nor do an impersonation's start and exit restart the admin's.
+		const { admin } = await impersonating()
+		const adminId = (await app.sql<{ id: string }>("select id from users where email = 'admin@spencer.test'"))[0]!.id
+		const adminEnds = () => app.sql<{ absolute_expires_at: Date | string }>('select absolute_expires_at from session where user_id = ? order by created_at desc limit 1', [adminId])
+		await app.sql("update session set absolute_expires_at = absolute_expires_at - interval '1 hour' where user_id = ?", [adminId])
+		const [impersonatingEnd] = await adminEnds()
+		const exited = await admin.post('/impersonation/exit', {})
+		expect(exited.status).toBe(302)
+		const [exitedEnd] = await adminEnds()
+		expect(new Date(exitedEnd!.absolute_expires_at).getTime()).toBe(new Date(impersonatingEnd!.absolute_expires_at).getTime())
+	})
+
 	test('[13.6] copied into another session of the same admin: the same answer there; the session it came from keeps impersonating', async () => {
 		const { admin: first } = await impersonating()
 		const second = new Browser(app)
