@@ -35,6 +35,8 @@ test('the platform admin completes the e-mailed code step', async ({ page }) => 
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	await expect(page.getByText(/That code is not right\. You have 4 attempts left\./)).toBeVisible()
 	await expect(page).toHaveTitle('Enter your sign-in code · Spencer')
+	// The field to correct has the focus, with JavaScript and without (ADR 101).
+	await expect(page.getByLabel('Code')).toBeFocused()
 	await page.getByLabel('Code').fill(code)
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	await expect(page).toHaveURL('/spencer-admin/schools')

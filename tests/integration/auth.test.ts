@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { textOf } from './pages.ts'
 import { Browser, latestCode, startApp, type TestApp } from './app.ts'
 
 let app: TestApp
@@ -106,9 +107,14 @@ describe('the e-mailed code step', () => {
 		expect(browser.cookies.has('__Host-spencer_session')).toBe(false)
 	})
 
-	test('a resend voids the old code', async () => {
+	test('a resend voids the old code, and says a new one was sent; the code step has words of its own', async () => {
 		const { browser, code: first } = await atCodeStep()
-		await browser.post('/auth/login', { intent: 'resend' })
+		const step = textOf(await (await browser.request('/auth/login')).text())
+		expect(step).toContain('Enter the 6-digit code we emailed you')
+		expect(step).not.toContain('Enter your email address and password')
+		const resent = await browser.post('/auth/login', { intent: 'resend' })
+		expect(resent.status).toBe(302)
+		expect(textOf(await (await browser.request(resent.headers.get('Location')!)).text())).toContain('New code sent')
 		const second = latestCode(app, 'admin@spencer.test')
 		if (first !== second) {
 			const old = await browser.post('/auth/login', { intent: 'code', code: first })

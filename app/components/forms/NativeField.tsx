@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
 import { useFocusWhenRefused } from '#app/components/ui/focus-when-refused.ts'
 
@@ -34,6 +34,14 @@ type NativeTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & 
 export function NativeTextField({ label, description, errors = [], name, ...input }: NativeTextFieldProps) {
 	const id = useId()
 	const focus = useFocusWhenRefused(errors.length > 0, input.autoFocus)
+	// With JavaScript, a refusal drawn after the post: the form's first field in error takes the focus, as the page's load
+	// gives it without (ADR 101).
+	const ref = useRef<HTMLInputElement>(null)
+	const errorText = errors.join(' ')
+	useEffect(() => {
+		const element = ref.current
+		if (errorText && element && element.form?.querySelector('[aria-invalid="true"]') === element) element.focus()
+	}, [errorText])
 	const descriptionId = `${id}-description`
 	const errorId = `${id}-error`
 	const describedBy = [description ? descriptionId : null, errors.length ? errorId : null].filter(Boolean).join(' ')
@@ -48,6 +56,7 @@ export function NativeTextField({ label, description, errors = [], name, ...inpu
 				</p>
 			) : null}
 			<input
+				ref={ref}
 				id={id}
 				name={name}
 				className={inputClass}

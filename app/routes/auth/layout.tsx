@@ -4,7 +4,7 @@ import { requireAnonymous } from '#app/services/guards.server.ts'
 import type { Route } from './+types/layout.ts'
 
 /** Each auth screen names its title and subtitle in its `handle`. */
-export type AuthHandle = { title: string; subtitle: string }
+export type AuthHandle = { title: string; subtitle: string | ((data: unknown) => string) }
 
 export function loader({ context }: Route.LoaderArgs) {
 	requireAnonymous(context)
@@ -13,7 +13,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AuthLayout() {
 	const matches = useMatches()
-	const handle = matches.at(-1)?.handle as AuthHandle | undefined
+	const screen = matches.at(-1)
+	const handle = screen?.handle as AuthHandle | undefined
+	const subtitle = typeof handle?.subtitle === 'function' ? handle.subtitle(screen?.loaderData) : handle?.subtitle
 	return (
 		<div className="grid min-h-screen lg:grid-cols-2">
 			<aside className="hidden flex-col justify-between bg-brand p-12 text-white lg:flex" aria-label="About Spencer">
@@ -32,7 +34,7 @@ export default function AuthLayout() {
 					{handle ? (
 						<header className="mb-8">
 							<h1 className="text-3xl font-semibold text-slate-900">{handle.title}</h1>
-							<p className="mt-2 text-slate-700">{handle.subtitle}</p>
+							<p className="mt-2 text-slate-700">{subtitle}</p>
 						</header>
 					) : null}
 					<Outlet />

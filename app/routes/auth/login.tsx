@@ -7,12 +7,17 @@ import { clearPendingSignIn, findPendingSignIn, MAX_CODE_ATTEMPTS, resendCode, v
 import { authPostLimit, requireAnonymous } from '#app/services/guards.server.ts'
 import { TOO_MANY_REQUESTS } from '#app/services/rate-limit.server.ts'
 import { retryAfterHeaders } from '#app/lib/headers.ts'
+import { redirectWithToast } from '#app/services/toast.server.ts'
 import type { AuthHandle } from './layout.tsx'
 import type { Route } from './+types/login.ts'
 import { CodeStep, PasswordStep } from './+parts/LoginSteps.tsx'
 import { plural } from '#app/lib/plural.ts'
 
-export const handle: AuthHandle = { title: 'Welcome!', subtitle: 'Enter your email address and password' }
+export const handle: AuthHandle = {
+	title: 'Welcome!',
+	// The code step is another page at the same address: its own words (WCAG 2.4.2, as its title).
+	subtitle: (data) => ((data as { step?: string } | undefined)?.step === 'code' ? 'Enter the 6-digit code we emailed you' : 'Enter your email address and password'),
+}
 
 const PasswordStepSchema = z.object({
 	email: EmailSchema,
@@ -46,7 +51,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 	}
 	if (intent === 'resend') {
 		const result = await resendCode(app.em, request)
-		if (result.kind === 'resent') return redirect('/auth/login', { headers: result.headers })
+		if (result.kind === 'resent') {
+			// Said, since the page is otherwise the same: a new code is on its way, and the one before it no longer works.
+			return redirectWithToast(app.em, '/auth/login', { type: 'success', title: 'New code sent', description: 'Check your email: the code sent before no longer works.' }, { headers: result.headers })
+		}
 		if (result.kind === 'limited') return codeStepLimited(intent, result.retryAfterSeconds)
 		return redirect('/auth/login')
 	}
