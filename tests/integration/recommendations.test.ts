@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { textOf } from './pages.ts'
 import { Browser, startApp, type TestApp } from './app.ts'
 import { postPairs, recommendationCast, tableRows, type HandStudent } from './assessment-fixtures.ts'
 
@@ -301,5 +302,21 @@ describe('guards', () => {
 	test('the sidebar of a need manager has Recommendations; a professional has not', async () => {
 		expect((await (await senco.request('/need-manager/home')).text()).includes('href="/need-manager/recommendations"')).toBe(true)
 		expect((await (await teacher.request('/professional/home')).text()).includes('href="/need-manager/recommendations"')).toBe(false)
+	})
+})
+
+describe('the last suggestion decided in another tab', () => {
+	test('a dismissal refused as stale that leaves nothing to choose still says why, above "No suggestions are waiting"', async () => {
+		const offered = checkboxes(await (await senco.request(review())).text())
+		expect(offered.length).toBeGreaterThan(0)
+		const [last, ...others] = offered
+		if (others.length) await postPairs(senco, review(), [['intent', 'add'], ...others.map((id): [string, string] => ['recommendation', id])])
+		// One tab adds the last one; the other, loaded before, asks to dismiss it.
+		expect((await postPairs(senco, review(), [['intent', 'add'], ['recommendation', last!]])).status).toBe(302)
+		const stale = await postPairs(senco, `${review()}?modal=dismiss-chosen`, [['intent', 'confirm-dismiss'], ['recommendation', last!]])
+		expect(stale.status).toBe(409)
+		const text = textOf(await stale.text())
+		expect(text).toContain('These suggestions have changed since the page was loaded')
+		expect(text).toContain('No suggestions are waiting for this profile.')
 	})
 })

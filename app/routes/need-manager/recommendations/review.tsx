@@ -137,7 +137,11 @@ export default function ReviewSuggestions({ loaderData, actionData }: Route.Comp
 				</Link>
 			</PageHeader>
 			{suggestions.themes.length === 0 ? (
-				<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">No suggestions are waiting for this profile.</p>
+				<>
+					{/* A choice refused as stale that left nothing to choose: why it was refused is still said. */}
+					<FormErrors id={form.errorId} errors={form.errors} />
+					<p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">No suggestions are waiting for this profile.</p>
+				</>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
 					<FormErrors id={form.errorId} errors={form.errors} />
